@@ -1,0 +1,318 @@
+"""Read a deck from data/ into a validated Deck. Never draws anything.
+
+A deck is a folder ``data/decks/<id>/`` with three files:
+
+* ``deck.toml``    the deck's name, what it belongs to, its colours and card types;
+* ``effects.toml`` one table per effect: name, aliases, texts, targets, timing...;
+* ``cards.csv``    which cards the deck holds: a playing card and its effect per line
+                   (``card,effect``), or an effect and how many copies (``effect,count``).
+
+Everything is checked on load; an error names the file, the place and the fix.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from .datafile import DataFile
+from .errors import CatalogueError, NotationError, NotFoundError, did_you_mean
+from .model import TARGETS, TIMINGS, Card, CardType, Deck, Effect, PlayingCard
+from .notation import parse_card
+from .paths import data_dir as default_data_dir
+
+__all__ = [
+    "DEFAULT_COLORS",
+    "DEFAULT_DECK",
+    "MAX_SUMMARY",
+    "deck_ids",
+    "load_deck",
+    "name_key",
+    "safe_relative_path",
+]
+
+DEFAULT_DECK = "dead-mens-deck"
+
+#: The longest summary: it is printed on the identification sheet and in each QR code.
+MAX_SUMMARY = 90
+
+#: Colours a deck may set in deck.toml's [colors] table, and what they default to.
+DEFAULT_COLORS = {
+    "paper": "#f2e8d0",
+    "ink": "#2b1f17",
+    "accent": "#6b5a3e",
+    "frame": "#8a6a43",
+    "red": "#a3241c",
+    "black": "#1d1b19",
+    "back": "#2b2622",
+}
+
+_INDEX_KINDS = ("playing-cards", "none")
+_DECK_KEYS = ("name", "game", "description", "index")
+_DECK_OPTIONAL = ("rules", "colors", "types")
+_EFFECT_KEYS = ("name", "summary", "text", "note", "targets")
+_EFFECT_OPTIONAL = ("aliases", "timing", "negatable", "type", "art")
+_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
+_COLOR = re.compile(r"#[0-9a-fA-F]{6}\Z")
+_MAX_COUNT = 500
+
+
+def deck_ids(data_dir: Path | None = None) -> list[str]:
+    """The decks available in a data folder, sorted."""
+    decks = Path(data_dir or default_data_dir()) / "decks"
+    if not decks.is_dir():
+        return []
+    return sorted(p.name for p in decks.iterdir() if (p / "deck.toml").is_file())
+
+
+def load_deck(deck_id: str = DEFAULT_DECK, data_dir: Path | None = None) -> Deck:
+    """Read and validate one deck; CatalogueError (or NotFoundError) on any problem."""
+    root = Path(data_dir or default_data_dir())
+    folder = root / "decks" / deck_id
+    if not (folder / "deck.toml").is_file():
+        known = deck_ids(root)
+        close = did_you_mean(deck_id, known, n=1)
+        hint = (
+            f"did you mean {close[0]!r}?" if close else f"decks here: {', '.join(known) or 'none'}"
+        )
+        raise NotFoundError(
+            f"no deck {deck_id!r} in {DataFile(root / 'decks', NotFoundError).name}; {hint}"
+        )
+
+    meta_file = DataFile(folder / "deck.toml", CatalogueError)
+    meta = meta_file.toml()
+    meta_file.check_keys(meta, "", _DECK_KEYS, _DECK_OPTIONAL)
+    for key in ("name", "game", "description"):
+        meta_file.expect(meta[key], str, "", key)
+    index = meta_file.expect(meta["index"], str, "", "index")
+    if index not in _INDEX_KINDS:
+        raise meta_file.fail("'index'", f"must be one of {', '.join(_INDEX_KINDS)}, not {index!r}")
+    colors = _read_colors(meta_file, meta.get("colors", {}))
+    types = _read_types(meta_file, meta.get("types", {}))
+    rules = meta.get("rules")
+    if rules is not None:
+        meta_file.expect(rules, str, "", "rules")
+        safe_relative_path(rules, meta_file, "'rules'")
+
+    effects = _read_effects(DataFile(folder / "effects.toml", CatalogueError), types)
+    playing = index == "playing-cards"
+    cards = _read_cards(DataFile(folder / "cards.csv", CatalogueError), effects, playing)
+    return Deck(
+        id=deck_id,
+        name=meta["name"],
+        game=meta["game"],
+        description=meta["description"],
+        playing_cards=playing,
+        effects=tuple(effects.values()),
+        cards=cards,
+        colors=colors,
+        types=tuple(types.values()),
+        rules=rules,
+        folder=folder,
+    )
+
+
+def safe_relative_path(text: str, file: DataFile, where: str) -> PurePosixPath:
+    """A path written in a data file, refused if it is absolute or climbs out with "..".
+
+    Art and rules files named in data must stay inside printkit's folders.
+    """
+    path = PurePosixPath(text.replace("\\", "/"))
+    if not text.strip() or path.is_absolute() or re.match(r"[A-Za-z]:", text) or ".." in path.parts:
+        raise file.fail(
+            where,
+            f"the path {text!r} leaves the deck's folders; write a path inside them, "
+            'like "spook.svg"',
+        )
+    return path
+
+
+def _read_colors(file: DataFile, table: Any) -> dict[str, str]:
+    file.expect(table, dict, "[colors]", "colors")
+    file.check_keys(table, "[colors]", (), tuple(DEFAULT_COLORS))
+    colors = dict(DEFAULT_COLORS)
+    for key, value in table.items():
+        file.expect(value, str, "[colors]", key)
+        if not _COLOR.match(value):
+            raise file.fail("[colors]", f'{key!r} must be a colour like "#a3241c", not {value!r}')
+        colors[key] = value.lower()
+    return colors
+
+
+def _read_types(file: DataFile, table: Any) -> dict[str, CardType]:
+    file.expect(table, dict, "[types]", "types")
+    types = {}
+    for type_id, entry in table.items():
+        where = f"[types.{type_id}]"
+        if not _ID.match(type_id):
+            raise file.fail(where, "a type id is lower-case letters, digits and dashes")
+        file.expect(entry, dict, where, type_id)
+        file.check_keys(entry, where, ("label", "color"))
+        file.expect(entry["label"], str, where, "label")
+        file.expect(entry["color"], str, where, "color")
+        if not _COLOR.match(entry["color"]):
+            raise file.fail(where, f"'color' must be like \"#2a5d8f\", not {entry['color']!r}")
+        types[type_id] = CardType(type_id, entry["label"], entry["color"].lower())
+    return types
+
+
+def _read_effects(file: DataFile, types: dict[str, CardType]) -> dict[str, Effect]:
+    table = file.toml()
+    if not table:
+        raise file.fail("", "defines no effect; add one table per effect, like [spook]")
+    effects: dict[str, Effect] = {}
+    names: dict[str, str] = {}
+    for effect_id, entry in table.items():
+        where = f"[{effect_id}]"
+        if not _ID.match(effect_id):
+            raise file.fail(
+                where,
+                "an effect id is lower-case letters, digits and dashes, like [bad-moon-rising]",
+            )
+        if not isinstance(entry, dict):
+            raise file.fail(where, f"{effect_id!r} must be a table: write it as [{effect_id}]")
+        effect = _read_effect(file, where, effect_id, entry, types)
+        for name in (effect.name, *effect.aliases):
+            folded = name_key(name)
+            if folded in names and names[folded] != effect_id:
+                raise file.fail(
+                    where, f"the name {name!r} is also used by [{names[folded]}]; names must differ"
+                )
+            names[folded] = effect_id
+        effects[effect_id] = effect
+    return effects
+
+
+def _read_effect(
+    file: DataFile, where: str, effect_id: str, entry: dict[str, Any], types: dict[str, CardType]
+) -> Effect:
+    file.check_keys(entry, where, _EFFECT_KEYS, _EFFECT_OPTIONAL)
+    texts = {}
+    for key in ("name", "summary", "text", "note"):
+        value = " ".join(file.expect(entry[key], str, where, key).split())
+        if not value:
+            raise file.fail(where, f"{key!r} is empty; write it")
+        texts[key] = value
+    if len(texts["summary"]) > MAX_SUMMARY:
+        raise file.fail(
+            where,
+            f"'summary' has {len(texts['summary'])} characters; shorten it to {MAX_SUMMARY} "
+            "(it must fit the identification sheet and the QR code)",
+        )
+    targets = file.expect(entry["targets"], list, where, "targets")
+    for target in targets:
+        if target not in TARGETS:
+            close = did_you_mean(str(target), TARGETS, n=1)
+            hint = f"did you mean {close[0]!r}?" if close else f"use {', '.join(TARGETS)}"
+            raise file.fail(where, f"unknown target {target!r} in 'targets'; {hint}")
+    aliases = file.expect(entry.get("aliases", []), list, where, "aliases")
+    for alias in aliases:
+        file.expect(alias, str, where, "aliases")
+    timing = file.expect(entry.get("timing", "turn"), str, where, "timing")
+    if timing not in TIMINGS:
+        raise file.fail(where, f"'timing' must be one of {', '.join(TIMINGS)}, not {timing!r}")
+    negatable = file.expect(entry.get("negatable", True), bool, where, "negatable")
+    card_type = entry.get("type")
+    if card_type is not None:
+        file.expect(card_type, str, where, "type")
+        if card_type not in types:
+            known = ", ".join(types) or "none: declare them in deck.toml under [types]"
+            raise file.fail(where, f"unknown type {card_type!r}; types of this deck: {known}")
+    elif types:
+        raise file.fail(where, f"missing key 'type'; this deck's cards are {', '.join(types)}")
+    art = entry.get("art")
+    if art is not None:
+        file.expect(art, str, where, "art")
+        safe_relative_path(art, file, where)
+    return Effect(
+        id=effect_id,
+        name=texts["name"],
+        summary=texts["summary"],
+        text=texts["text"],
+        note=texts["note"],
+        targets=tuple(targets),
+        timing=timing,
+        negatable=negatable,
+        aliases=tuple(" ".join(a.split()) for a in aliases),
+        type=card_type,
+        art=art,
+    )
+
+
+def _read_cards(file: DataFile, effects: dict[str, Effect], playing: bool) -> tuple[Card, ...]:
+    if playing:
+        rows = file.csv_rows(required=("card", "effect"))
+    else:
+        rows = file.csv_rows(required=("effect",), optional=("count",))
+    entries: list[tuple[PlayingCard | None, Effect, int]] = []
+    seen: dict[PlayingCard, int] = {}
+    for row in rows:
+        effect = _effect_of(file, row.line, row.values, effects)
+        if playing:
+            where = f"line {row.line}"
+            try:
+                playing_card = parse_card(row.values["card"])
+            except NotationError as exc:
+                raise file.fail(where, str(exc)) from None
+            if playing_card in seen:
+                raise file.fail(
+                    f"line {row.line} (card {playing_card.code})",
+                    f"{playing_card.code} is listed twice (first on line {seen[playing_card]}); "
+                    "each playing card appears once",
+                )
+            seen[playing_card] = row.line
+            entries.append((playing_card, effect, 1))
+        else:
+            entries.append((None, effect, _count_of(file, row.line, row.values)))
+    if playing:
+        missing = [c.code for c in PlayingCard.every() if c not in seen]
+        if missing:
+            raise file.fail(
+                "",
+                f"missing {len(missing)} playing card(s): {', '.join(missing)}; "
+                "a playing-card deck needs every rank of every suit once",
+            )
+        entries.sort(key=lambda entry: entry[0].sort_key)  # type: ignore[union-attr]
+    used = {effect.id for _, effect, _ in entries}
+    unused = [effect_id for effect_id in effects if effect_id not in used]
+    if unused:
+        raise file.fail(
+            "", f"no card carries the effect {unused[0]!r}; give it a card or remove it"
+        )
+    cards = []
+    for playing_card, effect, count in entries:
+        for copy in range(1, count + 1):
+            cards.append(Card(len(cards) + 1, effect, playing_card, copy))
+    return tuple(cards)
+
+
+def _effect_of(
+    file: DataFile, line: int, values: dict[str, str], effects: dict[str, Effect]
+) -> Effect:
+    effect_id = values["effect"]
+    card = values.get("card")
+    where = f"line {line}" + (f" (card {card})" if card else "")
+    if effect_id in effects:
+        return effects[effect_id]
+    if not effect_id:
+        raise file.fail(where, "the 'effect' column is empty; name an effect from effects.toml")
+    close = did_you_mean(effect_id, effects, n=1)
+    hint = f"did you mean {close[0]!r}?" if close else "define it in effects.toml first"
+    raise file.fail(where, f"unknown effect {effect_id!r}; {hint}")
+
+
+def _count_of(file: DataFile, line: int, values: dict[str, str]) -> int:
+    text = values.get("count", "") or "1"
+    if not text.isdigit() or not 1 <= int(text) <= _MAX_COUNT:
+        raise file.fail(
+            f"line {line}", f"'count' must be a whole number from 1 to {_MAX_COUNT}, not {text!r}"
+        )
+    return int(text)
+
+
+def name_key(name: str) -> str:
+    """How names are compared: case, spaces, accents and punctuation do not matter."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold().replace("&", " and "))
+    return "".join(ch for ch in decomposed if ch.isalnum())

@@ -1,0 +1,44 @@
+"""The ``printkit`` command line: parse, call one library function, print.
+
+Library code raises PrintkitError; only ``main`` turns an error into one line on
+stderr and an exit status (1 for bad data, 2 for a bad command line). Commands that
+make PDFs import the drawing libraries inside their own function, so the table
+companion (lookup, negate, draw, odds, roles) starts fast.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..errors import PrintkitError
+from .app import printkit
+
+__all__ = ["main", "printkit"]
+
+# Importing these modules registers their commands on the group.
+from . import companion as _companion  # noqa: F401
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the console script; exits with the command's status."""
+    try:
+        status = printkit.main(args=argv, prog_name="printkit", standalone_mode=False)
+    except PrintkitError as exc:
+        _fail(str(exc), exc.exit_code, label="error: " if exc.exit_code == 1 else "")
+    except click.UsageError as exc:
+        where = exc.ctx.command_path if exc.ctx else "printkit"
+        _fail(f"{exc.format_message()} (see '{where} --help')", exc.exit_code, label="", who=where)
+    except click.ClickException as exc:
+        _fail(exc.format_message(), exc.exit_code, label="error: ")
+    except click.Abort:
+        _fail("aborted", 1, label="")
+    except KeyboardInterrupt:
+        _fail("interrupted", 130, label="")
+    sys.exit(status if isinstance(status, int) else 0)
+
+
+def _fail(message: str, status: int, label: str, who: str = "printkit") -> None:
+    click.echo(f"{who}: {label}{message}", err=True)
+    sys.exit(status)

@@ -1,0 +1,83 @@
+"""The ``printkit`` group and the options its commands share."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from .. import __version__
+from ..catalogue import DEFAULT_DECK, load_deck
+from ..model import ACE_VALUES, DEFAULT_ACE_VALUE, Deck
+
+__all__ = ["ace_option", "deck_options", "emit_json", "json_option", "open_deck", "printkit"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class _InOrder(click.Group):
+    """Lists commands in the order they are defined, which is the order they are used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(self.commands)
+
+
+@click.group(
+    cls=_InOrder,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+)
+@click.version_option(__version__, prog_name="printkit")
+def printkit() -> None:
+    """Print-and-play kit and table companion for Death Mesa, the ghost expansion for BANG!
+
+    \b
+    Make the kit:       printkit build
+    At the table:       printkit lookup 7D
+                        printkit negate KS --counter 8D --counter 7D
+                        printkit draw barrel 9S
+                        printkit odds dynamite
+    """
+
+
+def ace_option(func: F) -> F:
+    return click.option(
+        "--ace-value",
+        type=click.Choice([str(v) for v in ACE_VALUES]),
+        default=str(DEFAULT_ACE_VALUE),
+        show_default=True,
+        callback=lambda _ctx, _param, value: int(value),
+        help="What an Ace counts in a negation. The rulebook is silent; printkit reads 11, "
+        "and 1 is the house rule.",
+    )(func)
+
+
+def json_option(func: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")(func)
+
+
+def deck_options(func: F) -> F:
+    func = click.option(
+        "--data-dir",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=None,
+        help="Read decks from this folder instead of printkit's own data/.",
+    )(func)
+    return click.option(
+        "--deck",
+        "deck_id",
+        default=DEFAULT_DECK,
+        show_default=True,
+        metavar="NAME",
+        help="Which deck (a folder under data/decks/).",
+    )(func)
+
+
+def open_deck(deck_id: str, data_dir: Path | None) -> Deck:
+    return load_deck(deck_id, data_dir)
+
+
+def emit_json(value: Any) -> None:
+    click.echo(json.dumps(value, indent=2, ensure_ascii=False))

@@ -1,0 +1,159 @@
+"""Read the text files printkit is configured with (TOML, CSV), and check their keys.
+
+Every failure becomes the caller's error class with one line that names the file, the
+place in it and the fix: the loaders for the catalogue and for templates share this.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import PrintkitError, did_you_mean
+from .paths import resource_root
+
+__all__ = ["DataFile", "Row", "shown"]
+
+
+def shown(path: Path) -> str:
+    """A path as a user recognises it: relative to the working folder or to printkit's own."""
+    path = Path(path)
+    for base in (Path.cwd(), resource_root()):
+        try:
+            return path.resolve().relative_to(base.resolve()).as_posix()
+        except (ValueError, OSError):
+            continue
+    return str(path)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One CSV data row, with the line it came from."""
+
+    line: int
+    values: dict[str, str]
+
+
+class DataFile:
+    """One configuration file, with the error class its failures are reported as."""
+
+    def __init__(self, path: Path, error: type[PrintkitError]):
+        self.path = Path(path)
+        self.error = error
+        self.name = shown(self.path)
+
+    def fail(self, where: str, message: str) -> PrintkitError:
+        """An error naming this file and a place in it; ``raise file.fail(...)``."""
+        place = f", {where}" if where else ""
+        return self.error(f"{self.name}{place}: {message}")
+
+    def text(self) -> str:
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            raise self.fail("", "file not found; check the path or restore the file") from None
+        except IsADirectoryError:
+            raise self.fail("", "is a folder, not a file") from None
+        except OSError as exc:
+            raise self.fail("", f"cannot be read ({exc.strerror})") from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = raw[: exc.start].count(b"\n") + 1
+            raise self.fail(
+                f"line {line}", f"not UTF-8 text (byte {exc.start}); save the file as UTF-8"
+            ) from None
+        return text.removeprefix("\ufeff")
+
+    def toml(self) -> dict[str, Any]:
+        try:
+            return tomllib.loads(self.text())
+        except tomllib.TOMLDecodeError as exc:
+            raise self.fail("", f"not valid TOML ({exc}); fix the syntax there") from None
+
+    def csv_rows(self, required: Iterable[str], optional: Iterable[str] = ()) -> list[Row]:
+        """The rows of a CSV file with a header line; columns are checked like keys."""
+        required, optional = tuple(required), tuple(optional)
+        text = self.text()
+        try:
+            reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+            lines = [(reader.line_num, row) for row in reader]
+        except csv.Error as exc:
+            raise self.fail("", f"not valid CSV ({exc}); check the quotes") from None
+        lines = [(n, row) for n, row in lines if any(cell.strip() for cell in row)]
+        if not lines:
+            raise self.fail(
+                "", f"empty; the first line must name the columns: {', '.join(required)}"
+            )
+        header_line, header = lines[0]
+        header = [cell.strip() for cell in header]
+        self.check_keys(
+            dict.fromkeys(header), f"line {header_line} (the header)", required, optional
+        )
+        if len(set(header)) != len(header):
+            raise self.fail(f"line {header_line}", "a column is named twice in the header")
+        rows = []
+        for number, cells in lines[1:]:
+            if len(cells) != len(header):
+                raise self.fail(
+                    f"line {number}",
+                    f"has {len(cells)} fields but the header has {len(header)}; "
+                    "quote a field that contains a comma",
+                )
+            rows.append(Row(number, {k: v.strip() for k, v in zip(header, cells, strict=True)}))
+        return rows
+
+    def check_keys(
+        self,
+        table: Mapping[str, Any],
+        where: str,
+        required: Iterable[str],
+        optional: Iterable[str] = (),
+    ) -> None:
+        """Fail on an unknown key (suggesting the nearest valid one) or a missing one."""
+        required, optional = tuple(required), tuple(optional)
+        valid = required + optional
+        for key in table:
+            if key not in valid:
+                close = did_you_mean(str(key), valid, n=1)
+                hint = f"did you mean {close[0]!r}?" if close else f"valid keys: {', '.join(valid)}"
+                raise self.fail(where, f"unknown key {key!r}; {hint}")
+        for key in required:
+            if key not in table:
+                raise self.fail(where, f"missing key {key!r}; add it")
+
+    def expect(self, value: Any, kind: type | tuple[type, ...], where: str, key: str) -> Any:
+        """Fail unless ``value`` has the given type; bools are never numbers here."""
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
+        if not ok:
+            wanted = " or ".join(_KIND_NAMES.get(k, k.__name__) for k in kinds)
+            raise self.fail(where, f"{key!r} must be {wanted}, not {_describe(value)}")
+        return value
+
+
+_KIND_NAMES = {
+    str: "text in quotes",
+    int: "a whole number",
+    float: "a number",
+    bool: "true or false",
+    list: "a list in [brackets]",
+    dict: "a table",
+}
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)

@@ -1,0 +1,207 @@
+"""The values printkit works with: playing cards, effects, cards and decks. No I/O.
+
+Colour and negation value are derived from a playing card's suit and rank, never
+stored: the catalogue only says which effect each playing card carries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = [
+    "ACE_VALUES",
+    "DEFAULT_ACE_VALUE",
+    "RANKS",
+    "SUITS",
+    "SUIT_LETTERS",
+    "SUIT_SYMBOLS",
+    "TARGETS",
+    "TIMINGS",
+    "Card",
+    "CardType",
+    "Deck",
+    "Effect",
+    "PlayingCard",
+]
+
+RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUITS: tuple[str, ...] = ("spades", "clubs", "hearts", "diamonds")
+SUIT_LETTERS = {"spades": "S", "clubs": "C", "hearts": "H", "diamonds": "D"}
+SUIT_SYMBOLS = {"spades": "♠", "clubs": "♣", "hearts": "♥", "diamonds": "♦"}
+_RED_SUITS = frozenset({"hearts", "diamonds"})
+
+#: The rulebook counts J, Q and K as 10 and is silent on the Ace. printkit reads the
+#: Ace as 11 (one more than any face card, which fits its role as the card that may
+#: stand alone); ``--ace-value 1`` is the house rule that counts it low.
+DEFAULT_ACE_VALUE = 11
+ACE_VALUES = (11, 1)
+
+#: Who a card acts on: the rulebook's two symbols (a living player, a dead player),
+#: one of them or all of them.
+TARGETS = {
+    "living": "a living player",
+    "dead": "a dead player",
+    "all-living": "every living player",
+    "all-dead": "every dead player",
+}
+
+#: When a card may be played: on the ghost's own turn, or as a reaction at any time.
+TIMINGS = {
+    "turn": "on your own turn",
+    "reaction": "as a reaction, out of turn",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayingCard:
+    """One card of a standard 52-card deck: a rank and a suit."""
+
+    rank: str
+    suit: str
+
+    def __post_init__(self) -> None:
+        if self.rank not in RANKS:
+            raise ValueError(f"no rank {self.rank!r}: ranks are {', '.join(RANKS)}")
+        if self.suit not in SUITS:
+            raise ValueError(f"no suit {self.suit!r}: suits are {', '.join(SUITS)}")
+
+    @property
+    def code(self) -> str:
+        """The short code used in files and JSON: "7D", "10H", "QS"."""
+        return self.rank + SUIT_LETTERS[self.suit]
+
+    @property
+    def symbol(self) -> str:
+        """The code with a suit symbol, for people: "7♦"."""
+        return self.rank + SUIT_SYMBOLS[self.suit]
+
+    @property
+    def color(self) -> str:
+        """ "red" for hearts and diamonds, "black" for spades and clubs."""
+        return "red" if self.suit in _RED_SUITS else "black"
+
+    @property
+    def is_face(self) -> bool:
+        """Jack, queen or king."""
+        return self.rank in ("J", "Q", "K")
+
+    @property
+    def is_royal(self) -> bool:
+        """J, Q, K or A: the cards the optional royal variant lets stand alone."""
+        return self.rank in ("J", "Q", "K", "A")
+
+    def value(self, ace_value: int = DEFAULT_ACE_VALUE) -> int:
+        """The negation value: face value 2-10, J, Q and K 10, the Ace ``ace_value``."""
+        if self.rank == "A":
+            return ace_value
+        if self.is_face:
+            return 10
+        return int(self.rank)
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        """Suit order S, C, H, D, then rank 2..10, J, Q, K, A."""
+        return SUITS.index(self.suit), RANKS.index(self.rank)
+
+    @classmethod
+    def every(cls) -> tuple[PlayingCard, ...]:
+        """All 52 cards in sort order."""
+        return tuple(cls(rank, suit) for suit in SUITS for rank in RANKS)
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What a card does: its name and texts, who it acts on, when it may be played."""
+
+    id: str
+    name: str
+    summary: str
+    text: str
+    note: str
+    targets: tuple[str, ...] = ()
+    timing: str = "turn"
+    negatable: bool = True
+    aliases: tuple[str, ...] = ()
+    type: str | None = None
+    art: str | None = None
+
+    @property
+    def is_reaction(self) -> bool:
+        return self.timing == "reaction"
+
+
+@dataclass(frozen=True, slots=True)
+class CardType:
+    """A family of cards in a deck that has them (BANG!'s blue and brown cards)."""
+
+    id: str
+    label: str
+    color: str
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card of a deck: an effect, and the playing card it doubles as."""
+
+    number: int
+    effect: Effect
+    playing_card: PlayingCard | None = None
+    copy: int = 1
+
+    @property
+    def code(self) -> str:
+        """ "7D" for a playing card; otherwise the effect id and copy, "bang-12"."""
+        if self.playing_card is not None:
+            return self.playing_card.code
+        return f"{self.effect.id}-{self.copy}"
+
+    @property
+    def label(self) -> str:
+        """How a person names this card: "7♦ Syphon" or "Bang! (12)"."""
+        if self.playing_card is not None:
+            return f"{self.playing_card.symbol} {self.effect.name}"
+        return f"{self.effect.name} ({self.copy})"
+
+    @property
+    def color(self) -> str | None:
+        return None if self.playing_card is None else self.playing_card.color
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A whole deck: its effects, its cards in order, and how it looks."""
+
+    id: str
+    name: str
+    game: str
+    description: str
+    playing_cards: bool
+    effects: tuple[Effect, ...]
+    cards: tuple[Card, ...]
+    colors: dict[str, str] = field(default_factory=dict)
+    types: tuple[CardType, ...] = ()
+    rules: str | None = None
+    folder: Path | None = None
+
+    def effect(self, effect_id: str) -> Effect:
+        for effect in self.effects:
+            if effect.id == effect_id:
+                return effect
+        raise KeyError(effect_id)
+
+    def cards_of(self, effect: Effect) -> tuple[Card, ...]:
+        """Every card that carries ``effect``, in deck order."""
+        return tuple(card for card in self.cards if card.effect.id == effect.id)
+
+    def card(self, playing_card: PlayingCard) -> Card:
+        for card in self.cards:
+            if card.playing_card == playing_card:
+                return card
+        raise KeyError(playing_card.code)
+
+    def card_type(self, type_id: str | None) -> CardType | None:
+        for card_type in self.types:
+            if card_type.id == type_id:
+                return card_type
+        return None

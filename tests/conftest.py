@@ -1,0 +1,59 @@
+"""Shared fixtures: the real catalogue, a copy of it to break, and a command-line runner."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from printkit.catalogue import load_deck
+from printkit.cli import main
+from printkit.paths import data_dir
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="rewrite the reference images in tests/golden/ from the current output",
+    )
+
+
+@pytest.fixture(scope="session")
+def deck():
+    return load_deck()
+
+
+@pytest.fixture
+def data_copy(tmp_path: Path) -> Path:
+    """A private copy of printkit's data/ folder, for tests that break it."""
+    target = tmp_path / "data"
+    shutil.copytree(data_dir(), target)
+    return target
+
+
+@dataclass
+class Result:
+    status: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]):
+    """Run ``printkit ARGS...`` in this process, as the console script does."""
+
+    def run(*args: str) -> Result:
+        capsys.readouterr()
+        try:
+            main(list(args))
+        except SystemExit as exc:
+            status = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        else:  # pragma: no cover - main always exits
+            status = 0
+        captured = capsys.readouterr()
+        return Result(status, captured.out, captured.err)
+
+    return run
