@@ -8,6 +8,7 @@ companion (lookup, negate, draw, odds, roles) starts fast.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -36,6 +37,15 @@ def main(argv: list[str] | None = None) -> None:
         _fail("aborted", 1, label="")
     except KeyboardInterrupt:
         _fail("interrupted", 130, label="")
+    except Exception as exc:  # a bug: say so in one line, unless a developer asks for more
+        if os.environ.get("PRINTKIT_DEBUG"):
+            raise
+        _fail(
+            f"{type(exc).__name__}: {exc}. This is a bug in printkit; please report it "
+            "(set PRINTKIT_DEBUG=1 to see where it happened)",
+            1,
+            label="internal error: ",
+        )
     sys.exit(status if isinstance(status, int) else 0)
 
 

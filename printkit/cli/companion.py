@@ -1,4 +1,4 @@
-"""The table companion's commands: lookup (and, with the rules, negate, draw, odds, roles)."""
+"""The table companion's commands: lookup, negate, draw, odds and roles."""
 
 from __future__ import annotations
 
@@ -8,11 +8,16 @@ from pathlib import Path
 
 import click
 
-from ..lookup import card_record, find
-from ..model import TARGETS, TIMINGS, Card, Deck
+from ..errors import UsageError
+from ..lookup import card_record, find, find_card
+from ..model import TARGETS, TIMINGS, Card, Deck, PlayingCard
+from ..notation import parse_card
+from ..rules import draw, negation
+from ..rules import odds as odds_rules
+from ..rules import roles as roles_rules
 from .app import ace_option, deck_options, emit_json, json_option, open_deck, printkit
 
-__all__ = ["lookup"]
+__all__ = ["draw_", "lookup", "negate", "odds", "roles"]
 
 
 def _width() -> int:
@@ -88,3 +93,225 @@ def _card_list(cards: tuple[Card, ...], ace_value: int) -> str:
             pc = card.playing_card
             shown.append(f"{pc.symbol} ({pc.color}, {pc.value(ace_value)})")
     return ", ".join(shown)
+
+
+def _cards(deck: Deck, texts: tuple[str, ...]) -> list[PlayingCard]:
+    return [find_card(deck, text) for text in texts]
+
+
+@printkit.command()
+@click.argument("played")
+@click.option(
+    "--boost",
+    multiple=True,
+    metavar="CARD",
+    help="A card the playing ghost discards to add its value (any colour). Repeatable.",
+)
+@click.option(
+    "--assist",
+    multiple=True,
+    metavar="CARD",
+    help="A dead Renegade's card added to the played value (same colour). Repeatable.",
+)
+@click.option(
+    "--counter",
+    multiple=True,
+    metavar="CARD",
+    help="A card another ghost throws against it (opposite colour). Repeatable.",
+)
+@click.option(
+    "--single-team",
+    is_flag=True,
+    help="All ghosts are one team: the card must be an Ace or come with a boost.",
+)
+@click.option(
+    "--royal",
+    is_flag=True,
+    help="The optional royal variant of --single-team: J, Q, K or A may stand alone.",
+)
+@ace_option
+@json_option
+@deck_options
+def negate(
+    played: str,
+    boost: tuple[str, ...],
+    assist: tuple[str, ...],
+    counter: tuple[str, ...],
+    single_team: bool,
+    royal: bool,
+    ace_value: int,
+    as_json: bool,
+    deck_id: str,
+    data_dir: Path | None,
+) -> None:
+    """Settle a negation: is the PLAYED card negated by the counters thrown at it?
+
+    The card is negated only if the counters add up to more than the played card and
+    its boosts and assists; a tie leaves it standing. Syphon is never negated.
+
+    \b
+    Examples:
+      printkit negate KS --counter 8D --counter 7D
+      printkit negate KS --boost QH --counter 8D --counter 7D
+      printkit negate AS --single-team
+    """
+    deck = open_deck(deck_id, data_dir)
+    if not deck.playing_cards:
+        raise UsageError(f"the {deck.name} has no playing cards to negate with")
+    play = negation.Play.of(
+        find_card(deck, played), _cards(deck, boost), _cards(deck, assist), _cards(deck, counter)
+    )
+    result = negation.resolve(deck, play, single_team=single_team, royal=royal, ace_value=ace_value)
+    if as_json:
+        emit_json(negation.to_json(result))
+        return
+    click.echo(negation.describe(result))
+    for reading in result.readings:
+        click.echo(_wrap(f"({reading})"))
+
+
+@printkit.command("draw")
+@click.argument("check", type=click.Choice(list(draw.CHECKS)), metavar="CHECK")
+@click.argument("cards", nargs=-1, required=True, metavar="CARD [CARD]")
+@click.option(
+    "--high-noon", type=click.Choice(list(draw.HIGH_NOON)), help="The High Noon card in play."
+)
+@click.option("--lucky-duke", is_flag=True, help="Lucky Duke flips two cards and keeps the better.")
+@json_option
+def draw_(
+    check: str, cards: tuple[str, ...], high_noon: str | None, lucky_duke: bool, as_json: bool
+) -> None:
+    """Settle a draw!: CHECK is barrel, jail, dynamite, bad-moon-rising or unfinished-business.
+
+    CARD is the card flipped from the main deck, in any notation; with --lucky-duke,
+    give both cards he flipped.
+
+    \b
+    Examples:
+      printkit draw barrel 9S
+      printkit draw dynamite 9S --high-noon blessing
+      printkit draw jail 3C KH --lucky-duke
+    """
+    flipped = [parse_card(text) for text in cards]
+    result = draw.judge(check, flipped, high_noon=high_noon, lucky_duke=lucky_duke)
+    if as_json:
+        emit_json(
+            {
+                "check": check,
+                "cards": [card.code for card in result.cards],
+                "chosen": result.chosen.code,
+                "effective_suit": result.effective_suit,
+                "outcome": result.outcome,
+                "meaning": result.check.meaning[result.outcome],
+                "high_noon": high_noon,
+                "lucky_duke": lucky_duke,
+            }
+        )
+        return
+    for line in draw.describe(result):
+        click.echo(line)
+
+
+@printkit.command()
+@click.argument("check", type=click.Choice(list(draw.CHECKS)), metavar="CHECK")
+@click.option(
+    "--deck",
+    "draw_deck",
+    default="bang",
+    show_default=True,
+    metavar="bang|simplified",
+    help="Count over the 80-card BANG! base deck, or use the simplified variant's fixed chances.",
+)
+@click.option(
+    "--high-noon", type=click.Choice(list(draw.HIGH_NOON)), help="The High Noon card in play."
+)
+@click.option("--lucky-duke", is_flag=True, help="Lucky Duke flips two cards and keeps the better.")
+@json_option
+@click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Read data from this folder instead of printkit's own data/.",
+)
+def odds(
+    check: str,
+    draw_deck: str,
+    high_noon: str | None,
+    lucky_duke: bool,
+    as_json: bool,
+    data_dir: Path | None,
+) -> None:
+    """The exact chance of each outcome of a draw! CHECK.
+
+    \b
+    Examples:
+      printkit odds barrel
+      printkit odds dynamite --high-noon curse
+      printkit odds barrel --lucky-duke --json
+      printkit odds jail --deck simplified
+    """
+    source = odds_rules.load_draw_deck(draw_deck, data_dir)
+    result = odds_rules.odds(check, source, high_noon=high_noon, lucky_duke=lucky_duke)
+    if as_json:
+        emit_json(
+            odds_rules.to_json(check, source, result, high_noon=high_noon, lucky_duke=lucky_duke)
+        )
+        return
+    conditions = [f"High Noon's {high_noon.title()}"] if high_noon else []
+    if lucky_duke:
+        conditions.append("Lucky Duke keeping the better of two")
+    suffix = f", with {' and '.join(conditions)}" if conditions else ""
+    click.echo(f"{draw.CHECKS[check].name} odds {source.description}{suffix}:")
+    width = max(len(outcome) for outcome in result)
+    for outcome, chance in result.items():
+        fraction = f"{chance.numerator}/{chance.denominator}"
+        meaning = draw.CHECKS[check].meaning[outcome]
+        click.echo(f"  {outcome:<{width}}  {fraction:>9}  {float(chance):7.2%}  {meaning}")
+
+
+@printkit.command()
+@click.argument("players", type=int)
+@json_option
+@click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Read data from this folder instead of printkit's own data/.",
+)
+def roles(players: int, as_json: bool, data_dir: Path | None) -> None:
+    """The roles dealt to PLAYERS (3 to 8), each role's goal, and what Death Mesa changes.
+
+    \b
+    Examples:
+      printkit roles 5
+      printkit roles 8 --json
+    """
+    table = roles_rules.load_table(players, data_dir)
+    if as_json:
+        emit_json(
+            {
+                "players": players,
+                "roles": [role.id for role in table.roles],
+                "goals": {
+                    r.id: {"name": r.name, "goal": r.goal, "death_mesa": r.death_mesa}
+                    for r in table.distinct
+                },
+                "note": table.note,
+                "one_team": table.one_team,
+            }
+        )
+        return
+    dealt = ", ".join(
+        f"{table.count(role)} {role.plural}" if table.count(role) > 1 else role.name
+        for role in table.distinct
+    )
+    click.echo(f"{players} players: {dealt}")
+    for role in table.distinct:
+        click.echo("")
+        click.echo(role.name)
+        click.echo(_wrap(f"Goal: {role.goal}"))
+        click.echo(_wrap(f"Death Mesa: {role.death_mesa}"))
+    click.echo("")
+    click.echo(_wrap(f"Ghosts of one team: {table.one_team}", indent=""))
+    if table.note:
+        click.echo(_wrap(f"Note: {table.note}", indent=""))

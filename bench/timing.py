@@ -1,0 +1,82 @@
+"""Whole-process timing for the benchmarks: wall time and peak memory of a command.
+
+Each measurement runs the command as its own process (so Python's start-up and every
+import count, as they do for a player) several times and keeps the median.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["Run", "machine", "measure"]
+
+
+@dataclass(frozen=True)
+class Run:
+    median_s: float
+    runs: int
+    peak_rss_mib: float  # the largest peak resident set of any run
+
+
+def _run_once(
+    command: list[str], cwd: Path | None, env: dict[str, str] | None
+) -> tuple[float, float]:
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        error = process.stderr.read().decode(errors="replace") if process.stderr else ""
+        raise RuntimeError(f"{' '.join(command)} failed ({process.returncode}): {error}")
+    if process.stderr:
+        process.stderr.close()
+    return elapsed, usage.ru_maxrss / 1024  # ru_maxrss is in KiB on Linux
+
+
+def measure(
+    command: list[str],
+    runs: int = 7,
+    warmup: int = 1,
+    cwd: Path | None = None,
+    env: dict[str, str] | None = None,
+) -> Run:
+    """The median wall time of ``runs`` runs of a command, after ``warmup`` unmeasured ones."""
+    for _ in range(warmup):
+        _run_once(command, cwd, env)
+    times, peaks = [], []
+    for _ in range(runs):
+        elapsed, peak = _run_once(command, cwd, env)
+        times.append(elapsed)
+        peaks.append(peak)
+    return Run(statistics.median(times), runs, max(peaks))
+
+
+def machine() -> str:
+    """One line describing the machine the figures came from."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memory = ""
+    try:
+        kib = int(Path("/proc/meminfo").read_text().split()[1])
+        memory = f", {kib / 1024 / 1024:.0f} GiB RAM"
+    except (OSError, ValueError, IndexError):
+        pass
+    return (
+        f"{cpu}, {os.cpu_count()} cores{memory}; {platform.system()} {platform.release()}; "
+        f"Python {platform.python_version()}"
+    )

@@ -1,0 +1,98 @@
+"""Roles per table size, each role's goal and what Death Mesa changes, from data/roles.toml."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..datafile import DataFile
+from ..errors import CatalogueError, UsageError
+from ..paths import data_dir as default_data_dir
+
+__all__ = ["Role", "Table", "load_table", "table_sizes"]
+
+
+@dataclass(frozen=True)
+class Role:
+    id: str
+    name: str
+    plural: str
+    goal: str
+    death_mesa: str
+
+
+@dataclass(frozen=True)
+class Table:
+    players: int
+    roles: tuple[Role, ...]  # as dealt, one per player
+    note: str | None
+    one_team: str
+
+    @property
+    def distinct(self) -> tuple[Role, ...]:
+        seen: dict[str, Role] = {}
+        for role in self.roles:
+            seen.setdefault(role.id, role)
+        return tuple(seen.values())
+
+    def count(self, role: Role) -> int:
+        return sum(1 for r in self.roles if r.id == role.id)
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _read(data_dir: Path | None) -> tuple[DataFile, dict]:
+    file = DataFile(Path(data_dir or default_data_dir()) / "roles.toml", CatalogueError)
+    table = file.toml()
+    file.check_keys(table, "", ("roles", "tables", "ghosts"))
+    return file, table
+
+
+def table_sizes(data_dir: Path | None = None) -> list[int]:
+    _, table = _read(data_dir)
+    return sorted(int(n) for n in table["tables"])
+
+
+def load_table(players: int, data_dir: Path | None = None) -> Table:
+    """The roles dealt at a table of ``players``; UsageError for a size with no table."""
+    file, table = _read(data_dir)
+    sizes = sorted(int(n) for n in table["tables"] if str(n).isdigit())
+    if str(players) not in table["tables"]:
+        raise UsageError(f"BANG! is played by {sizes[0]} to {sizes[-1]} players, not {players}")
+    roles = {}
+    for role_id, entry in table["roles"].items():
+        where = f"[roles.{role_id}]"
+        file.check_keys(entry, where, ("name", "plural", "goal", "death_mesa"))
+        roles[role_id] = Role(
+            role_id,
+            file.expect(entry["name"], str, where, "name"),
+            file.expect(entry["plural"], str, where, "plural"),
+            _flat(file.expect(entry["goal"], str, where, "goal")),
+            _flat(file.expect(entry["death_mesa"], str, where, "death_mesa")),
+        )
+    where = f"[tables.{players}]"
+    entry = table["tables"][str(players)]
+    file.check_keys(entry, where, ("roles",), ("note", "goals"))
+    goals = file.expect(entry.get("goals", {}), dict, where, "goals")
+    file.check_keys(goals, f"{where[:-1]}.goals]", (), tuple(roles))
+    dealt = []
+    for role_id in file.expect(entry["roles"], list, where, "roles"):
+        if role_id not in roles:
+            raise file.fail(where, f"unknown role {role_id!r}; roles: {', '.join(roles)}")
+        role = roles[role_id]
+        if role_id in goals:
+            goal = _flat(file.expect(goals[role_id], str, where, "goals"))
+            role = dataclasses.replace(role, goal=goal)
+        dealt.append(role)
+    ghosts = table["ghosts"]
+    file.check_keys(ghosts, "[ghosts]", ("one_team",))
+    note = entry.get("note")
+    return Table(
+        players,
+        tuple(dealt),
+        _flat(note) if note else None,
+        _flat(file.expect(ghosts["one_team"], str, "[ghosts]", "one_team")),
+    )
