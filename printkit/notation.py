@@ -13,7 +13,7 @@ from collections.abc import Callable
 from .errors import NotationError
 from .model import RANKS, SUIT_LETTERS, SUIT_SYMBOLS, SUITS, PlayingCard
 
-__all__ = ["NOTATIONS", "format_card", "looks_like_card", "parse_card"]
+__all__ = ["NOTATIONS", "card_name", "format_card", "looks_like_card", "parse_card"]
 
 _RANK_WORDS = {
     "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
@@ -95,6 +95,12 @@ def _explain(original: str, normal: str) -> str:
     return f"{shown!r} is not a playing card: write one like 7D, 10H, QS or 'queen of diamonds'"
 
 
+def card_name(card: PlayingCard) -> str:
+    """A card as it is said aloud: "7 of diamonds", "queen of diamonds", "ace of spades"."""
+    rank = card.rank if card.rank.isdigit() else _RANK_WORDS[card.rank]
+    return f"{rank} of {card.suit}"
+
+
 def _words(card: PlayingCard) -> str:
     return f"{card.rank} of {card.suit}"
 
@@ -125,6 +131,7 @@ NOTATIONS: dict[str, Callable[[PlayingCard], str]] = {
     "long": _long,
     "short": _short,
     "bare": _bare,
+    "name": card_name,
 }
 
 

@@ -20,6 +20,7 @@ __all__ = ["main", "printkit"]
 
 # Importing these modules registers their commands on the group.
 from . import companion as _companion  # noqa: F401
+from . import making as _making  # noqa: F401
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,183 @@
+"""Where each card's front and back go on each sheet, and where the crop marks go.
+
+Pure geometry in PDF points, origin at the paper's bottom-left corner. A back is placed
+at the position of its front *mirrored* across the line the sheet is flipped over, so
+that once printed double-sided it lies exactly behind its front, even on a template
+whose grid is off-centre; ``back_offset`` then shifts back pages only, for printers
+that misregister.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .templates import Template
+
+__all__ = [
+    "DUPLEX_MODES",
+    "Line",
+    "Placement",
+    "Rect",
+    "Sheet",
+    "back_of",
+    "crop_marks",
+    "impose",
+    "slot_rects",
+]
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def top(self) -> float:
+        return self.y + self.h
+
+    def moved(self, dx: float, dy: float) -> Rect:
+        return Rect(self.x + dx, self.y + dy, self.w, self.h)
+
+    def grown(self, left: float, bottom: float, right: float, top: float) -> Rect:
+        return Rect(self.x - left, self.y - bottom, self.w + left + right, self.h + bottom + top)
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One card face on a page: which item, its trim box, and how far its design shows."""
+
+    item: int  # index into the items being printed (cards, then player aids)
+    slot: int  # the slot on the sheet, in reading order
+    trim: Rect
+    clip: Rect  # the trim box grown by the bleed on the grid's outer edges
+    rotated: bool = False  # drawn turned by 180 degrees inside its box
+
+
+@dataclass(frozen=True)
+class Sheet:
+    number: int
+    fronts: tuple[Placement, ...]
+    backs: tuple[Placement, ...]  # empty when the sheet has no backs
+
+
+def _mirror_long(rect: Rect, t: Template) -> Rect:
+    # Flipped over the long (vertical, for portrait paper) edge: left and right swap.
+    return Rect(t.paper_width - rect.right, rect.y, rect.w, rect.h)
+
+
+def _mirror_short(rect: Rect, t: Template) -> Rect:
+    # Flipped over the short edge: top and bottom swap.
+    return Rect(rect.x, t.paper_height - rect.top, rect.w, rect.h)
+
+
+#: How each duplex mode turns a front's position into its back's, and whether the back
+#: must be turned 180 degrees to stand upright once the card is turned over sideways.
+#: None: no backs. "manual" writes backs to a file of their own, laid out as "long".
+DUPLEX_MODES: dict[str, tuple[Callable[[Rect, Template], Rect], bool] | None] = {
+    "long": (_mirror_long, False),
+    "short": (_mirror_short, True),
+    "manual": (_mirror_long, False),
+    "none": None,
+}
+
+
+def slot_rects(t: Template) -> list[Rect]:
+    """The trim box of every slot on a sheet, rows from the top, columns from the left."""
+    rects = []
+    for row in range(t.rows):
+        top = t.paper_height - t.top - row * (t.card_height + t.gap_y)
+        for col in range(t.columns):
+            x = t.left + col * (t.card_width + t.gap_x)
+            rects.append(Rect(x, top - t.card_height, t.card_width, t.card_height))
+    return rects
+
+
+def _clip(t: Template, index: int, trim: Rect) -> Rect:
+    row, col = divmod(index, t.columns)
+    inner_x, inner_y = min(t.bleed, t.gap_x / 2), min(t.bleed, t.gap_y / 2)
+    return trim.grown(
+        t.bleed if col == 0 else inner_x,
+        t.bleed if row == t.rows - 1 else inner_y,
+        t.bleed if col == t.columns - 1 else inner_x,
+        t.bleed if row == 0 else inner_y,
+    )
+
+
+def back_of(
+    front: Placement, t: Template, duplex: str, offset: tuple[float, float] = (0.0, 0.0)
+) -> Placement:
+    """Where the back of ``front`` goes on the back page, for a duplex mode."""
+    mode = DUPLEX_MODES[duplex]
+    if mode is None:
+        raise ValueError("duplex 'none' has no backs")
+    mirror, rotated = mode
+    dx, dy = offset
+    return Placement(
+        front.item,
+        front.slot,
+        mirror(front.trim, t).moved(dx, dy),
+        mirror(front.clip, t).moved(dx, dy),
+        rotated,
+    )
+
+
+def impose(
+    t: Template,
+    count: int,
+    duplex: str = "long",
+    back_offset: tuple[float, float] = (0.0, 0.0),
+) -> list[Sheet]:
+    """Lay ``count`` items out on as many sheets as they need: ceil(count / slots)."""
+    if duplex not in DUPLEX_MODES:
+        raise ValueError(f"unknown duplex mode {duplex!r}")
+    slots = slot_rects(t)
+    with_backs = t.backs and DUPLEX_MODES[duplex] is not None
+    sheets = []
+    for number in range(math.ceil(count / t.per_sheet)):
+        first = number * t.per_sheet
+        fronts = tuple(
+            Placement(item, slot, slots[slot], _clip(t, slot, slots[slot]))
+            for slot, item in enumerate(range(first, min(first + t.per_sheet, count)))
+        )
+        backs = tuple(back_of(p, t, duplex, back_offset) for p in fronts) if with_backs else ()
+        sheets.append(Sheet(number + 1, fronts, backs))
+    return sheets
+
+
+def crop_marks(t: Template) -> list[Line]:
+    """Short lines in the margin that continue every cut line, clear of the cards."""
+    if not t.crop_marks:
+        return []
+    xs = sorted({x for r in slot_rects(t) for x in (r.x, r.right)})
+    ys = sorted({y for r in slot_rects(t) for y in (r.y, r.top)})
+    grid_left, grid_right = min(xs), max(xs)
+    grid_bottom, grid_top = min(ys), max(ys)
+    start = t.mark_offset
+    lines = []
+    for x in xs:
+        top_end = min(grid_top + start + t.mark_length, t.paper_height - t.margin)
+        bottom_end = max(grid_bottom - start - t.mark_length, t.margin)
+        lines.append(Line(x, grid_top + start, x, top_end))
+        lines.append(Line(x, grid_bottom - start, x, bottom_end))
+    for y in ys:
+        left_end = max(grid_left - start - t.mark_length, t.margin)
+        right_end = min(grid_right + start + t.mark_length, t.paper_width - t.margin)
+        lines.append(Line(grid_left - start, y, left_end, y))
+        lines.append(Line(grid_right + start, y, right_end, y))
+    return lines

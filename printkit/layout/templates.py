@@ -1,0 +1,276 @@
+"""Read sheet templates (templates/*.toml) into Template values: units, inheritance, checks.
+
+A template says where cards go on a sheet of paper. Every length is written with its
+unit ("63mm", "2.5in"); a template may ``extends`` another and change only what
+differs (a user measures their own sheets, copies a preset and adjusts the offsets).
+Loading fails, naming the file and the key, when a value is wrong or the cards do not
+fit the paper.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..datafile import DataFile
+from ..errors import NotFoundError, TemplateError, did_you_mean
+from ..paths import templates_dir
+from ..units import format_mm, inch, mm, parse_length
+
+__all__ = ["PAPER_SIZES", "Template", "load_template", "resolve_template", "template_names"]
+
+#: Paper sizes by name, portrait, in points.
+PAPER_SIZES = {
+    "letter": (8.5 * inch, 11 * inch),
+    "legal": (8.5 * inch, 14 * inch),
+    "tabloid": (11 * inch, 17 * inch),
+    "a4": (210 * mm, 297 * mm),
+    "a3": (297 * mm, 420 * mm),
+}
+
+_TOP = ("description",)
+_TOP_OPTIONAL = ("extends", "paper", "card", "grid", "print")
+_SECTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # section: (required keys, optional keys) - checked after inheritance is applied
+    "paper": ((), ("size", "width", "height", "orientation")),
+    "card": (("width", "height"), ("corner_radius",)),
+    "grid": (("columns", "rows"), ("gap_x", "gap_y", "left", "top")),
+    "print": (
+        (),
+        ("bleed", "crop_marks", "cut_lines", "backs", "mark_length", "mark_offset", "margin"),
+    ),
+}
+_MAX_EXTENDS = 8
+
+
+@dataclass(frozen=True)
+class Template:
+    """A sheet layout in points, origin at the paper's bottom-left corner as in PDF."""
+
+    name: str
+    description: str
+    source: str
+    paper_width: float
+    paper_height: float
+    card_width: float
+    card_height: float
+    corner_radius: float
+    columns: int
+    rows: int
+    gap_x: float
+    gap_y: float
+    left: float  # paper's left edge to the grid's first card (trim), after centring
+    top: float  # paper's top edge to the grid's first card (trim)
+    bleed: float
+    crop_marks: bool
+    cut_lines: bool
+    backs: bool
+    mark_length: float  # crop marks run outward from the cut lines, across the bleed,
+    mark_offset: float  # starting this far outside the cards and at most this long
+    margin: float  # the printer's unprintable margin the layout must keep clear
+
+    @property
+    def per_sheet(self) -> int:
+        return self.columns * self.rows
+
+    @property
+    def grid_width(self) -> float:
+        return self.columns * self.card_width + (self.columns - 1) * self.gap_x
+
+    @property
+    def grid_height(self) -> float:
+        return self.rows * self.card_height + (self.rows - 1) * self.gap_y
+
+
+def template_names(folder: Path | None = None) -> list[str]:
+    return sorted(p.stem for p in Path(folder or templates_dir()).glob("*.toml"))
+
+
+def resolve_template(name_or_path: str, folder: Path | None = None) -> Path:
+    """A preset name ("a4-3x3") or a path to a user's own TOML file."""
+    folder = Path(folder or templates_dir())
+    candidate = Path(name_or_path)
+    if candidate.suffix == ".toml" or candidate.is_file() or len(candidate.parts) > 1:
+        return candidate
+    preset = folder / f"{name_or_path}.toml"
+    if preset.is_file():
+        return preset
+    names = template_names(folder)
+    close = did_you_mean(name_or_path, names, n=1)
+    hint = f"did you mean {close[0]!r}?" if close else f"presets: {', '.join(names)}"
+    raise NotFoundError(f"no template {name_or_path!r}; {hint} (or give the path of a .toml file)")
+
+
+def load_template(name_or_path: str, folder: Path | None = None) -> Template:
+    """Read, merge (``extends``), check and measure a template."""
+    folder = Path(folder or templates_dir())
+    path = resolve_template(name_or_path, folder)
+    file = DataFile(path, TemplateError)
+    merged = _merged(file, folder, chain=())
+    return _build(file, path.stem, merged)
+
+
+def _merged(file: DataFile, folder: Path, chain: tuple[Path, ...]) -> dict[str, Any]:
+    """The template's table with its ``extends`` chain applied, section by section."""
+    resolved = file.path.resolve()
+    if resolved in chain:
+        names = " -> ".join(p.stem for p in (*chain, resolved))
+        raise file.fail("'extends'", f"templates extend each other in a loop ({names}); break it")
+    if len(chain) >= _MAX_EXTENDS:
+        raise file.fail("'extends'", f"more than {_MAX_EXTENDS} templates deep; flatten the chain")
+    table = file.toml()
+    file.check_keys(table, "", _TOP, _TOP_OPTIONAL)
+    for section, (required, optional) in _SECTIONS.items():
+        if section in table:
+            file.expect(table[section], dict, f"[{section}]", section)
+            file.check_keys(table[section], f"[{section}]", (), required + optional)
+    parent_name = table.get("extends")
+    if parent_name is None:
+        return table
+    file.expect(parent_name, str, "", "extends")
+    if parent_name.endswith(".toml"):
+        parent_path = file.path.parent / parent_name
+    else:
+        try:
+            parent_path = resolve_template(parent_name, folder)
+        except NotFoundError as exc:
+            raise file.fail("'extends'", str(exc)) from None
+    parent = _merged(DataFile(parent_path, TemplateError), folder, (*chain, resolved))
+    merged = {k: v for k, v in parent.items() if k != "extends"}
+    for key, value in table.items():
+        if key in _SECTIONS:
+            merged[key] = {**parent.get(key, {}), **value}
+        elif key != "extends":
+            merged[key] = value
+    return merged
+
+
+def _build(file: DataFile, name: str, t: dict[str, Any]) -> Template:
+    for section, (required, optional) in _SECTIONS.items():
+        file.check_keys(t.get(section, {}), f"[{section}]", required, optional)
+
+    def length(section: str, key: str, default: str | None = None) -> float:
+        value = t.get(section, {}).get(key, default)
+        if value is None:
+            raise file.fail(f"[{section}]", f'missing key {key!r}; add it, like {key} = "3mm"')
+        try:
+            return parse_length(value)
+        except ValueError as exc:
+            raise file.fail(f"[{section}] {key}", str(exc)) from None
+
+    def whole(section: str, key: str) -> int:
+        value = file.expect(t[section][key], int, f"[{section}]", key)
+        if not 1 <= value <= 50:
+            raise file.fail(f"[{section}]", f"{key!r} must be from 1 to 50, not {value}")
+        return value
+
+    def flag(key: str, default: bool) -> bool:
+        return file.expect(t.get("print", {}).get(key, default), bool, "[print]", key)
+
+    description = file.expect(t["description"], str, "", "description")
+    paper_w, paper_h = _paper(file, t.get("paper", {"size": "letter"}), length)
+    card_w, card_h = length("card", "width"), length("card", "height")
+    radius = length("card", "corner_radius", "0mm")
+    columns, rows = whole("grid", "columns"), whole("grid", "rows")
+    gap_x, gap_y = length("grid", "gap_x", "0mm"), length("grid", "gap_y", "0mm")
+    for key, value in (("card width", card_w), ("card height", card_h)):
+        if value <= 0:
+            raise file.fail("[card]", f"the {key} must be more than zero")
+    for key, value in (("gap_x", gap_x), ("gap_y", gap_y), ("corner_radius", radius)):
+        if value < 0:
+            raise file.fail(
+                "[grid]" if key.startswith("gap") else "[card]", f"{key!r} cannot be negative"
+            )
+    if radius > min(card_w, card_h) / 2:
+        raise file.fail("[card]", "'corner_radius' is more than half the card; make it smaller")
+    grid_w = columns * card_w + (columns - 1) * gap_x
+    grid_h = rows * card_h + (rows - 1) * gap_y
+    left = _offset(file, t["grid"].get("left", "center"), paper_w - grid_w, "left", length)
+    top = _offset(file, t["grid"].get("top", "center"), paper_h - grid_h, "top", length)
+    template = Template(
+        name=name,
+        description=" ".join(description.split()),
+        source=file.name,
+        paper_width=paper_w,
+        paper_height=paper_h,
+        card_width=card_w,
+        card_height=card_h,
+        corner_radius=radius,
+        columns=columns,
+        rows=rows,
+        gap_x=gap_x,
+        gap_y=gap_y,
+        left=left,
+        top=top,
+        bleed=length("print", "bleed", "0mm"),
+        crop_marks=flag("crop_marks", False),
+        cut_lines=flag("cut_lines", False),
+        backs=flag("backs", True),
+        mark_length=length("print", "mark_length", "6mm"),
+        mark_offset=length("print", "mark_offset", "0.5mm"),
+        margin=length("print", "margin", "0mm"),
+    )
+    _check_fits(file, template)
+    return template
+
+
+def _paper(file: DataFile, paper: Any, length) -> tuple[float, float]:
+    if isinstance(paper, str):
+        paper = {"size": paper}
+    file.expect(paper, dict, "[paper]", "paper")
+    if "size" in paper:
+        size = file.expect(paper["size"], str, "[paper]", "size").casefold()
+        if size not in PAPER_SIZES:
+            close = did_you_mean(size, PAPER_SIZES, n=1)
+            hint = f"did you mean {close[0]!r}?" if close else f"sizes: {', '.join(PAPER_SIZES)}"
+            raise file.fail(
+                "[paper]", f"unknown paper size {size!r}; {hint} (or give width and height)"
+            )
+        if "width" in paper or "height" in paper:
+            raise file.fail("[paper]", "give either 'size' or 'width' and 'height', not both")
+        width, height = PAPER_SIZES[size]
+    else:
+        width, height = length("paper", "width"), length("paper", "height")
+        if width <= 0 or height <= 0:
+            raise file.fail("[paper]", "the paper's width and height must be more than zero")
+    orientation = file.expect(paper.get("orientation", "portrait"), str, "[paper]", "orientation")
+    if orientation not in ("portrait", "landscape"):
+        raise file.fail("[paper]", f"'orientation' is portrait or landscape, not {orientation!r}")
+    if orientation == "landscape":
+        width, height = max(width, height), min(width, height)
+    return width, height
+
+
+def _offset(file: DataFile, value: Any, room: float, key: str, length) -> float:
+    if value == "center":
+        return room / 2
+    if not isinstance(value, str):
+        raise file.fail("[grid]", f'{key!r} must be "center" or a length like "0.5in"')
+    return length("grid", key)
+
+
+def _check_fits(file: DataFile, t: Template) -> None:
+    """The cards, their bleed and any marks must lie on the paper, inside its margin."""
+    right = t.paper_width - t.left - t.grid_width
+    bottom = t.paper_height - t.top - t.grid_height
+    need = t.bleed + t.margin
+    for side, room, key in (
+        ("left", t.left, "left"),
+        ("top", t.top, "top"),
+        ("right", right, "left"),
+        ("bottom", bottom, "top"),
+    ):
+        if room < need - 0.01 * mm:
+            short = format_mm(need - room)
+            raise file.fail(
+                f"[grid] {key}",
+                f"the cards (with bleed {format_mm(t.bleed)}) run {short} off the paper's {side} "
+                "edge; move the grid or use fewer rows or columns",
+            )
+        if t.crop_marks and room - t.margin - t.mark_offset < 2 * mm:
+            raise file.fail(
+                "[print] crop_marks",
+                f"no room for crop marks at the {side} edge (only {format_mm(room)} of margin); "
+                "turn crop_marks off or move the grid",
+            )

@@ -1,0 +1,35 @@
+"""What the QR codes say: plain text a phone camera shows with no app and no network.
+
+A card's code holds its name, its playing card and a one-line ruling (the effect's
+summary); the identification sheet's code holds the whole table in compact lines.
+Kept short so that, at 0.4 mm per module with a quiet zone, a card's code stays
+within about 20 mm.
+"""
+
+from __future__ import annotations
+
+from .model import SUIT_LETTERS, SUITS, Card, Deck
+from .notation import card_name
+
+__all__ = ["card_text", "table_text"]
+
+
+def card_text(card: Card, deck: Deck) -> str:
+    """ "Syphon - 7 of diamonds (7D)" and the ruling, on two lines."""
+    effect = card.effect
+    if card.playing_card is not None:
+        pc = card.playing_card
+        head = f"{effect.name} - {card_name(pc)} ({pc.code})"
+    else:
+        head = f"{effect.name} - {deck.name}"
+    return f"{head}\n{effect.summary}"
+
+
+def table_text(deck: Deck) -> str:
+    """The identification sheet in a few hundred bytes: a line per suit, rank=name pairs."""
+    lines = [f"{deck.name} ({deck.game})"]
+    for suit in SUITS:
+        cards = [c for c in deck.cards if c.playing_card and c.playing_card.suit == suit]
+        pairs = ", ".join(f"{c.playing_card.rank} {c.effect.name}" for c in cards)
+        lines.append(f"{SUIT_LETTERS[suit]}: {pairs}")
+    return "\n".join(lines)

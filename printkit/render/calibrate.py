@@ -1,0 +1,181 @@
+"""The calibration page: measure how far a printer puts backs off their fronts.
+
+Front: a row (X) and a column (Y) of numbered frames, a 100 mm ruler, the template's
+card outlines and the instructions. Back: one dark square per frame. The square for the
+frame numbered d is placed exactly where ``--back-offset`` d would put it, using the
+same mirroring as the card sheets; so the frame in which its square sits centred, seen
+against a window, names the offset this printer needs.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import HexColor
+
+from ..errors import RenderError
+from ..layout.impose import Placement, Rect, back_of, slot_rects
+from ..layout.templates import Template
+from ..units import mm
+from .fonts import BODY, BODY_BOLD, TITLE
+from .pdf import Document
+
+__all__ = ["STEPS", "calibration_page", "frame_centres"]
+
+#: The offsets a frame can name: -3 mm to +3 mm in 0.5 mm steps.
+STEPS = tuple(round(-3 + 0.5 * i, 1) for i in range(13))
+_PITCH = 11 * mm
+_FRAME = 5 * mm
+_SQUARE = 4 * mm
+_INK = HexColor("#1d1b19")
+_GREY = HexColor("#9a9a9a")
+
+
+def frame_centres(
+    t: Template, top: float | None = None
+) -> dict[str, list[tuple[float, float, float]]]:
+    """Where the frames go on the front: {"x": [(cx, cy, step)...], "y": [...]}.
+
+    The X row runs across the page under ``top`` (points from the bottom edge); the Y
+    column hangs below the row's middle, clear of it.
+    """
+    cx = t.paper_width / 2
+    row_y = (t.paper_height - 100 * mm) if top is None else top - 8 * mm
+    half = (len(STEPS) - 1) / 2
+    column_top = row_y - 14 * mm
+    return {
+        "x": [(cx + (i - half) * _PITCH, row_y, step) for i, step in enumerate(STEPS)],
+        "y": [
+            (cx, column_top - (len(STEPS) - 1 - i) * _PITCH, step) for i, step in enumerate(STEPS)
+        ][::-1],
+    }
+
+
+def _square_for(
+    t: Template, duplex: str, cx: float, cy: float, offset_mm: tuple[float, float]
+) -> Rect:
+    """The back square behind the frame at (cx, cy), as --back-offset would place it."""
+    rect = Rect(cx - _SQUARE / 2, cy - _SQUARE / 2, _SQUARE, _SQUARE)
+    front = Placement(0, 0, rect, rect)
+    return back_of(front, t, duplex, (offset_mm[0] * mm, offset_mm[1] * mm)).trim
+
+
+def calibration_page(t: Template, duplex: str = "long") -> bytes:
+    doc = Document(
+        (t.paper_width, t.paper_height),
+        "printkit calibration page",
+        f"Front-to-back registration for the {t.name} template, duplex {duplex}",
+    )
+    canvas = doc.canvas
+    below_text = _instructions(canvas, t, duplex)
+    below_ruler = _ruler(canvas, t, below_text - 6 * mm)
+    centres = frame_centres(t, below_ruler)
+    lowest = min(cy for _, cy, _ in centres["y"]) - _FRAME
+    if lowest < t.margin + 8 * mm:
+        raise RenderError(
+            f"{t.source}: the paper is too small for the calibration page; "
+            "it needs about 250 mm of height"
+        )
+
+    # -- front ---------------------------------------------------------------------------
+    canvas.setStrokeColor(HexColor("#c8c8c8"))
+    canvas.setLineWidth(0.5)
+    for r in slot_rects(t):
+        canvas.roundRect(r.x, r.y, r.w, r.h, t.corner_radius, stroke=1, fill=0)
+    canvas.setStrokeColor(_INK)
+    canvas.setFillColor(_INK)
+    canvas.setLineWidth(0.35)
+    for axis, frames in centres.items():
+        for cx, cy, step in frames:
+            canvas.rect(cx - _FRAME / 2, cy - _FRAME / 2, _FRAME, _FRAME, stroke=1, fill=0)
+            label = "0" if step == 0 else f"{step:+.1f}"
+            canvas.setFont(BODY_BOLD if step == 0 else BODY, 6.5)
+            if axis == "x":
+                canvas.drawCentredString(cx, cy - _FRAME / 2 - 3.2 * mm, label)
+            else:
+                canvas.drawString(cx + _FRAME / 2 + 1.5 * mm, cy - 0.8 * mm, label)
+    x_end = centres["x"][-1]
+    y_top = max(centres["y"], key=lambda c: c[1])
+    canvas.setFont(TITLE, 12)
+    canvas.drawString(x_end[0] + 5 * mm, x_end[1] - 1.5 * mm, "X")
+    canvas.drawString(y_top[0] - _FRAME / 2 - 6 * mm, y_top[1] - 1.5 * mm, "Y")
+    canvas.showPage()
+
+    # -- back ----------------------------------------------------------------------------
+    canvas.setFillColor(_INK)
+    for axis, frames in centres.items():
+        for cx, cy, step in frames:
+            offset = (step, 0.0) if axis == "x" else (0.0, step)
+            r = _square_for(t, duplex, cx, cy, offset)
+            canvas.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)
+    canvas.setFont(BODY, 8)
+    canvas.setFillColor(_GREY)
+    canvas.drawCentredString(
+        t.paper_width / 2,
+        14 * mm,
+        "Back of the printkit calibration page: read it from the other side.",
+    )
+    canvas.showPage()
+    return doc.finish()
+
+
+def _ruler(canvas, t: Template, top: float) -> float:
+    """A 100 mm ruler under ``top``; returns the height below it."""
+    x0 = t.paper_width / 2 - 50 * mm
+    y = top - 6 * mm
+    canvas.setStrokeColor(_INK)
+    canvas.setFillColor(_INK)
+    canvas.setLineWidth(0.4)
+    canvas.line(x0, y, x0 + 100 * mm, y)
+    for i in range(101):
+        tall = 3 * mm if i % 10 == 0 else (2 * mm if i % 5 == 0 else 1.2 * mm)
+        canvas.line(x0 + i * mm, y, x0 + i * mm, y + tall)
+        if i % 10 == 0:
+            canvas.setFont(BODY, 6)
+            canvas.drawCentredString(x0 + i * mm, y + 3.8 * mm, str(i))
+    canvas.setFont(BODY, 7.5)
+    canvas.drawCentredString(
+        t.paper_width / 2,
+        y - 4 * mm,
+        "This ruler must measure exactly 100 mm. "
+        "If it does not, print at actual size (100%, no 'fit to page').",
+    )
+    return y - 6 * mm
+
+
+_STEPS_TEXT = [
+    "Print this page double-sided exactly as you will print the cards: same printer, same "
+    "card stock, actual size, flipped on the {edge} edge.",
+    "Hold the sheet against a window or a lamp, this side towards you. Behind every frame "
+    "below, a dark square is printed on the back.",
+    "In the row marked X, find the frame whose square sits in its middle, with an even gap "
+    "all round: its number is DX. In the column marked Y, find DY the same way.",
+    "Make the cards with both numbers: printkit build --back-offset DX,DY (for example "
+    "--back-offset 1.5,-0.5). If the squares sit in the frames marked 0, you need no offset.",
+    "The grey outlines show where the {template} template puts the cards. On perforated "
+    "sheets they should fall on the perforations; if not, copy the template file and adjust "
+    "left and top under [grid].",
+]
+
+
+def _instructions(canvas, t: Template, duplex: str) -> float:
+    """The title and the numbered steps from the top; returns the height below them."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    top = t.paper_height - 14 * mm
+    canvas.setFillColor(_INK)
+    canvas.setFont(TITLE, 15)
+    canvas.drawString(18 * mm, top - 4 * mm, "Calibration page")
+    canvas.setFont(BODY, 8)
+    canvas.drawRightString(
+        t.paper_width - 18 * mm, top - 4 * mm, f"template {t.name} · duplex {duplex}"
+    )
+    style = ParagraphStyle("steps", fontName=BODY, fontSize=8.2, leading=10.2, textColor=_INK)
+    y = top - 10 * mm
+    width = t.paper_width - 36 * mm
+    edge = "long" if duplex == "long" else "short"
+    for number, text in enumerate(_STEPS_TEXT, start=1):
+        paragraph = Paragraph(f"<b>{number}.</b> " + text.format(edge=edge, template=t.name), style)
+        _, height = paragraph.wrap(width, 40 * mm)
+        paragraph.drawOn(canvas, 18 * mm, y - height)
+        y -= height + 1.2 * mm
+    return y

@@ -1,0 +1,416 @@
+"""Draw one card: its front from the catalogue, or the deck's back. Each becomes a form.
+
+The design is laid out for a poker card (2.5 x 3.5 in) and scales with the card size a
+template asks for. A front shows, top to bottom: the playing-card index in the top-left
+corner (and again, turned, bottom-right), the effect's name, its picture, its text
+(shrunk to fit, never below 6.5 pt), and a footer with the QR code, the target icons
+and the marks for reaction cards and for the card that cannot be negated. Every face
+is drawn 1/8 in past its trim on all sides, so a sheet or a print shop can use bleed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from ..errors import RenderError
+from ..model import Card, Deck
+from ..qrcontent import card_text
+from ..units import inch, mm
+from .art import Art, ArtLibrary, load_raster, load_svg, tinted
+from .fonts import BODY, BODY_SEMIBOLD, TITLE
+from .pdf import Document, hex_color
+from .qr import MIN_MODULE, draw_qr, qr_matrix, qr_size
+
+__all__ = ["FACE_BLEED", "MIN_TEXT_SIZE", "FaceOptions", "FacePainter"]
+
+FACE_BLEED = 0.125 * inch
+MIN_TEXT_SIZE = 6.5
+_START_TEXT_SIZE = 8.6
+_DESIGN = (2.5 * inch, 3.5 * inch)
+_TARGET_LABELS = {
+    "living": "LIVING",
+    "dead": "DEAD",
+    "all-living": "ALL LIVING",
+    "all-dead": "ALL DEAD",
+}
+
+
+@dataclass(frozen=True)
+class FaceOptions:
+    qr: bool = True
+
+
+class FacePainter:
+    """Draws the faces of one deck at one card size into one document, as forms."""
+
+    def __init__(
+        self,
+        doc: Document,
+        deck: Deck,
+        art: ArtLibrary,
+        width: float,
+        height: float,
+        options: FaceOptions | None = None,
+    ):
+        self.doc, self.deck, self.art = doc, deck, art
+        self.w, self.h = width, height
+        self.s = min(width / _DESIGN[0], height / _DESIGN[1])
+        self.options = options or FaceOptions()
+        self.color = {key: hex_color(value) for key, value in deck.colors.items()}
+        self.bbox = (-FACE_BLEED, -FACE_BLEED, width + FACE_BLEED, height + FACE_BLEED)
+        self._key = f"{round(width, 3)}x{round(height, 3)}"
+
+    # -- forms ---------------------------------------------------------------------------
+
+    def front(self, card: Card) -> str:
+        name = f"front-{self.deck.id}-{card.code}-{self._key}"
+        return self.doc.form(name, self.bbox, lambda: self._draw_front(card))
+
+    def back(self) -> str:
+        name = f"back-{self.deck.id}-{self._key}"
+        return self.doc.form(name, self.bbox, self._draw_back)
+
+    def _icon(self, icon: str, color_key: str) -> str:
+        name = f"icon-{icon}-{color_key}"
+
+        def draw() -> None:
+            drawing = tinted(load_svg(self.art.icon(icon).path), self.color[color_key])
+            _place(self.doc.canvas, drawing, 0, 0, 100, 100)
+
+        return self.doc.form(name, (0, 0, 100, 100), draw)
+
+    def _picture(self, art: Art, box_w: float, box_h: float) -> str:
+        name = f"art-{abs(hash((str(art.path), round(box_w, 2), round(box_h, 2))))}"
+
+        def draw() -> None:
+            canvas = self.doc.canvas
+            if art.is_svg:
+                _place(canvas, load_svg(art.path), 0, 0, box_w, box_h)
+            else:
+                import io
+
+                from reportlab.lib.utils import ImageReader
+
+                data = load_raster(art.path, box_w, box_h)
+                canvas.drawImage(ImageReader(io.BytesIO(data)), 0, 0, box_w, box_h, mask="auto")
+
+        return self.doc.form(name, (0, 0, box_w, box_h), draw)
+
+    def stamp_icon(self, icon: str, color_key: str, x: float, y: float, size: float) -> None:
+        canvas = self.doc.canvas
+        form = self._icon(icon, color_key)
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.scale(size / 100, size / 100)
+        canvas.doForm(form)
+        canvas.restoreState()
+
+    # -- the front ---------------------------------------------------------------------
+
+    def _draw_front(self, card: Card) -> None:
+        canvas, s = self.doc.canvas, self.s
+        w, h = self.w, self.h
+        self._ground(self.color["paper"])
+        accent = self._type_color(card)
+        # A double rule frames the card, far enough in that a cut a little off the
+        # perforation does not eat it.
+        inset = 2.0 * mm * s
+        canvas.setStrokeColor(accent or self.color["frame"])
+        canvas.setLineWidth(1.0 * s)
+        canvas.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, 2.0 * mm * s, stroke=1, fill=0)
+        canvas.setLineWidth(0.3 * s)
+        inner = inset + 0.75 * mm * s
+        canvas.roundRect(inner, inner, w - 2 * inner, h - 2 * inner, 1.4 * mm * s, stroke=1, fill=0)
+
+        margin = 4.6 * mm * s
+        title_top = h - 4.2 * mm * s
+        title_bottom = self._title(card, title_top)
+        footer_h = (23.2 if self.options.qr else 14.0) * mm * s
+        art_top = title_bottom - 1.2 * mm * s
+        art_h = 25.5 * mm * s
+        art_box = (margin, art_top - art_h, w - 2 * margin, art_h)
+        self._art_panel(card, *art_box)
+        text_top = art_box[1] - 1.6 * mm * s
+        text_bottom = footer_h + 1.2 * mm * s
+        self._text(card, margin, text_bottom, w - 2 * margin, text_top - text_bottom)
+        self._footer(card, footer_h)
+        if card.playing_card is not None:
+            self._index(card)
+            canvas.saveState()
+            canvas.translate(w, h)
+            canvas.rotate(180)
+            self._index(card)
+            canvas.restoreState()
+
+    def _type_color(self, card: Card):
+        card_type = self.deck.card_type(card.effect.type)
+        return hex_color(card_type.color) if card_type else None
+
+    def _ground(self, color) -> None:
+        """The paper colour over the bleed, darkening gently towards the edges.
+
+        Drawn as rings of solid, pre-mixed colour: no transparency, which some printer
+        drivers flatten badly.
+        """
+        canvas, s = self.doc.canvas, self.s
+        x0, y0, x1, y1 = self.bbox
+        steps = 6
+        canvas.setFillColor(_mix(self.color["frame"], color, 0.055 * steps))
+        canvas.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
+        for step in range(1, steps + 1):
+            inset = FACE_BLEED + (step - 1) * 1.0 * mm * s
+            canvas.setFillColor(_mix(self.color["frame"], color, 0.055 * (steps - step)))
+            canvas.roundRect(
+                x0 + inset,
+                y0 + inset,
+                x1 - x0 - 2 * inset,
+                y1 - y0 - 2 * inset,
+                3 * mm * s,
+                stroke=0,
+                fill=1,
+            )
+
+    def _index(self, card: Card) -> None:
+        """Rank and suit pip in the top-left corner, in the suit's colour."""
+        canvas, s = self.doc.canvas, self.s
+        pc = card.playing_card
+        assert pc is not None
+        color_key = "red" if pc.color == "red" else "black"
+        size = 14.5 * s
+        center_x = 6.9 * mm * s
+        baseline = self.h - 4.0 * mm * s - size * 0.72
+        canvas.setFillColor(self.color[color_key])
+        canvas.setFont(TITLE, size)
+        canvas.drawCentredString(center_x, baseline, pc.rank)
+        pip = 4.6 * mm * s
+        self.stamp_icon(
+            f"pip-{pc.suit}", color_key, center_x - pip / 2, baseline - pip - 1.0 * mm * s, pip
+        )
+
+    def _title(self, card: Card, top: float) -> float:
+        """The effect's name, centred between the corner indexes; returns its bottom."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        canvas, s = self.doc.canvas, self.s
+        name = card.effect.name
+        room = self.w - 2 * (12.0 * mm * s)
+        size = 13.5 * s
+        while size > 9.0 * s and stringWidth(name, TITLE, size) > room:
+            size -= 0.25 * s
+        lines = [name]
+        if stringWidth(name, TITLE, size) > room:
+            lines = _split_two(name, lambda t: stringWidth(t, TITLE, size))
+            size = 11.0 * s
+            while size > 7.0 * s and max(stringWidth(t, TITLE, size) for t in lines) > room:
+                size -= 0.25 * s
+            if max(stringWidth(t, TITLE, size) for t in lines) > room:
+                raise RenderError(
+                    f"card {card.code} ({name}): the name is too long for the card; shorten 'name'"
+                )
+        canvas.setFillColor(self.color["ink"])
+        canvas.setFont(TITLE, size)
+        band = 10.0 * mm * s
+        line_h = size * 1.05
+        block = line_h * len(lines)
+        first_baseline = top - (band - block) / 2 - size * 0.78
+        for i, line in enumerate(lines):
+            canvas.drawCentredString(self.w / 2, first_baseline - i * line_h, line)
+        return top - band
+
+    def _art_panel(self, card: Card, x: float, y: float, w: float, h: float) -> None:
+        canvas, s = self.doc.canvas, self.s
+        canvas.saveState()
+        canvas.setFillColor(hex_color("#f7efdc"))
+        canvas.setStrokeColor(self.color["ink"])
+        canvas.setLineWidth(0.9 * s)
+        canvas.roundRect(x, y, w, h, 1.4 * mm * s, stroke=0, fill=1)
+        art = self.art.effect(card.effect)
+        pad = 0.6 * mm * s
+        clip = canvas.beginPath()
+        clip.roundRect(x + pad, y + pad, w - 2 * pad, h - 2 * pad, 1.0 * mm * s)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        if art is not None:
+            form = self._picture(art, w - 2 * pad, h - 2 * pad)
+            canvas.translate(x + pad, y + pad)
+            canvas.doForm(form)
+        else:
+            self._emblem(card, x, y, w, h)
+        canvas.restoreState()
+        canvas.setStrokeColor(self.color["ink"])
+        canvas.setLineWidth(0.9 * s)
+        canvas.roundRect(x, y, w, h, 1.4 * mm * s, stroke=1, fill=0)
+
+    def _emblem(self, card: Card, x: float, y: float, w: float, h: float) -> None:
+        """No picture for this effect: set its initial large, in the deck's accent colour."""
+        canvas = self.doc.canvas
+        canvas.setFillColor(self.color["accent"])
+        size = h * 0.7
+        canvas.setFont(TITLE, size)
+        canvas.drawCentredString(x + w / 2, y + h / 2 - size * 0.36, card.effect.name[:1].upper())
+
+    def _text(self, card: Card, x: float, y: float, w: float, h: float) -> None:
+        from reportlab.lib.enums import TA_CENTER
+        from reportlab.lib.styles import ParagraphStyle
+        from reportlab.platypus import Paragraph
+
+        canvas, s = self.doc.canvas, self.s
+        markup = escape(card.effect.text, {'"': "&quot;"})
+        size = _START_TEXT_SIZE * s
+        while True:
+            style = ParagraphStyle(
+                "card",
+                fontName=BODY,
+                fontSize=size,
+                leading=size * 1.17,
+                alignment=TA_CENTER,
+                textColor=self.color["ink"],
+            )
+            paragraph = Paragraph(markup, style)
+            _, used = paragraph.wrap(w, h)
+            if used <= h:
+                break
+            if size - 0.25 <= MIN_TEXT_SIZE * min(1.0, s) - 1e-9:
+                raise RenderError(
+                    f"card {card.code} ({card.effect.name}): the text does not fit the card "
+                    f"even at {MIN_TEXT_SIZE} pt; shorten 'text' in effects.toml "
+                    f"({len(card.effect.text)} characters now)"
+                )
+            size -= 0.25
+        paragraph.drawOn(canvas, x, y + (h - used) / 2)
+
+    def _footer(self, card: Card, footer_h: float) -> None:
+        canvas, s = self.doc.canvas, self.s
+        left = 3.4 * mm * s
+        cursor = left
+        if self.options.qr:
+            matrix = qr_matrix(card_text(card, self.deck))
+            module = max(MIN_MODULE, 0.4 * mm)
+            side = qr_size(matrix, module)
+            draw_qr(canvas, matrix, left, left, module, self.color["ink"], hex_color("#fbf7ec"))
+            cursor = left + side + 1.2 * mm * s
+        right = self.w - 12.5 * mm * s
+        self._targets(card, cursor, right, footer_h)
+
+    def _targets(self, card: Card, x0: float, x1: float, footer_h: float) -> None:
+        """The target icons with their labels, and under them the card's marks."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        canvas, s = self.doc.canvas, self.s
+        effect = card.effect
+        icon = 6.2 * mm * s
+        label_size = 4.6 * s
+        gap = 1.6 * mm * s
+        items = []
+        for target in effect.targets:
+            kind = "dead" if target.endswith("dead") else "living"
+            label = _TARGET_LABELS[target]
+            width = max(
+                icon * (1.35 if target.startswith("all") else 1.0),
+                stringWidth(label, BODY_SEMIBOLD, label_size),
+            )
+            items.append((target, kind, label, width))
+        marks = []
+        if effect.is_reaction:
+            marks.append(("mark-reaction", "REACTION: PLAY ANY TIME"))
+        if not effect.negatable:
+            marks.append(("mark-unstoppable", "CANNOT BE NEGATED"))
+        total = sum(item[3] for item in items) + gap * max(0, len(items) - 1)
+        center = (x0 + x1) / 2
+        top = 3.8 * mm * s + footer_h - 5.0 * mm * s
+        icons_bottom = top - icon
+        if marks:
+            icons_bottom = max(icons_bottom, 3.8 * mm * s + 7.5 * mm * s)
+        x = center - total / 2
+        for target, kind, label, width in items:
+            cx = x + width / 2
+            if target.startswith("all"):
+                for dx in (-0.35, 0.35):
+                    self.stamp_icon(
+                        f"target-{kind}",
+                        "frame",
+                        cx - icon / 2 + dx * icon,
+                        icons_bottom + 0.5 * mm * s,
+                        icon * 0.8,
+                    )
+                self.stamp_icon(f"target-{kind}", "ink", cx - icon / 2, icons_bottom, icon)
+            else:
+                self.stamp_icon(f"target-{kind}", "ink", cx - icon / 2, icons_bottom, icon)
+            canvas.setFillColor(self.color["ink"])
+            canvas.setFont(BODY_SEMIBOLD, label_size)
+            canvas.drawCentredString(cx, icons_bottom - label_size * 1.15, label)
+            x += width + gap
+        y = icons_bottom - label_size * 1.2 - 4.2 * mm * s
+        for icon_name, label in marks:
+            size = 3.4 * mm * s
+            text_size = 5.0 * s
+            width = size + 0.8 * mm * s + stringWidth(label, BODY_SEMIBOLD, text_size)
+            bx = center - width / 2
+            canvas.setFillColor(self.color["accent"])
+            canvas.roundRect(
+                bx - 1.0 * mm * s,
+                y - 0.6 * mm * s,
+                width + 2.0 * mm * s,
+                size + 1.2 * mm * s,
+                1.2 * mm * s,
+                stroke=0,
+                fill=1,
+            )
+            self.stamp_icon(icon_name, "paper", bx, y, size)
+            canvas.setFillColor(self.color["paper"])
+            canvas.setFont(BODY_SEMIBOLD, text_size)
+            canvas.drawString(bx + size + 0.8 * mm * s, y + size / 2 - text_size * 0.35, label)
+            y -= size + 2.0 * mm * s
+
+    # -- the back ----------------------------------------------------------------------
+
+    def _draw_back(self) -> None:
+        canvas = self.doc.canvas
+        x0, y0, x1, y1 = self.bbox
+        canvas.setFillColor(self.color["back"])
+        canvas.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
+        art = self.art.back()
+        if art is None:
+            return
+        canvas.saveState()
+        clip = canvas.beginPath()
+        clip.rect(x0, y0, x1 - x0, y1 - y0)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        if art.is_svg:
+            _place(canvas, load_svg(art.path), x0, y0, x1 - x0, y1 - y0, cover=True)
+        else:
+            canvas.translate(x0, y0)
+            canvas.doForm(self._picture(art, x1 - x0, y1 - y0))
+        canvas.restoreState()
+
+
+def _mix(a, b, amount: float):
+    """The colour ``amount`` of the way from ``b`` to ``a``."""
+    from reportlab.lib.colors import Color
+
+    return Color(*(amount * p + (1 - amount) * q for p, q in zip(a.rgb(), b.rgb(), strict=True)))
+
+
+def _place(canvas, drawing, x: float, y: float, w: float, h: float, cover: bool = False) -> None:
+    """Draw an SVG drawing centred in a box: whole (contain) or filling it (cover)."""
+    from reportlab.graphics import renderPDF
+
+    sx, sy = w / drawing.width, h / drawing.height
+    scale = max(sx, sy) if cover else min(sx, sy)
+    canvas.saveState()
+    canvas.translate(x + (w - drawing.width * scale) / 2, y + (h - drawing.height * scale) / 2)
+    canvas.scale(scale, scale)
+    renderPDF.draw(drawing, canvas, 0, 0)
+    canvas.restoreState()
+
+
+def _split_two(text: str, width) -> list[str]:
+    """Split a name into two lines as evenly as its words allow."""
+    words = text.split()
+    if len(words) < 2:
+        return [text]
+    best = min(
+        range(1, len(words)),
+        key=lambda i: max(width(" ".join(words[:i])), width(" ".join(words[i:]))),
+    )
+    return [" ".join(words[:best]), " ".join(words[best:])]

@@ -1,0 +1,57 @@
+"""The typefaces, from the font packages printkit depends on; registered once with reportlab.
+
+Alfa Slab One, a heavy slab in the spirit of the Old West's wood type, sets titles;
+Zilla Slab sets text. Both come from PyPI packages (SIL Open Font License); no font
+file lives in this repository. reportlab embeds only the glyphs a document uses.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ..errors import RenderError
+
+__all__ = ["BODY", "BODY_BOLD", "BODY_ITALIC", "BODY_SEMIBOLD", "TITLE", "register_fonts"]
+
+TITLE = "PK-Title"
+BODY = "PK-Body"
+BODY_BOLD = "PK-Body-Bold"
+BODY_ITALIC = "PK-Body-Italic"
+BODY_BOLD_ITALIC = "PK-Body-BoldItalic"
+BODY_SEMIBOLD = "PK-Body-SemiBold"
+
+_FACES = {
+    TITLE: ("Alfa Slab One", 400, "normal"),
+    BODY: ("Zilla Slab", 400, "normal"),
+    BODY_BOLD: ("Zilla Slab", 700, "normal"),
+    BODY_ITALIC: ("Zilla Slab", 400, "italic"),
+    BODY_BOLD_ITALIC: ("Zilla Slab", 700, "italic"),
+    BODY_SEMIBOLD: ("Zilla Slab", 600, "normal"),
+}
+
+
+@cache
+def register_fonts() -> None:
+    """Register every face under printkit's names (safe to call often)."""
+    import fontpkg
+    from reportlab.lib.fonts import addMapping
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    for name, (family, weight, style) in _FACES.items():
+        try:
+            path = fontpkg.path(family, weight=weight, style=style)
+        except Exception as exc:  # fontpkg raises its own errors for a missing package
+            package = "fontpkg-" + family.lower().replace(" ", "-")
+            raise RenderError(
+                f"the font {family} is not installed ({exc}); reinstall printkit, or "
+                f"pip install {package}"
+            ) from None
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+    for bold, italic, face in (
+        (0, 0, BODY),
+        (1, 0, BODY_BOLD),
+        (0, 1, BODY_ITALIC),
+        (1, 1, BODY_BOLD_ITALIC),
+    ):
+        addMapping(BODY, bold, italic, face)

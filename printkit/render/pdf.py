@@ -1,0 +1,65 @@
+"""The reportlab edge: a canvas with printkit's metadata, reproducible bytes, and forms.
+
+Every PDF printkit writes is made in reportlab's invariant mode, so the same input
+gives the same bytes; its dates come from SOURCE_DATE_EPOCH when that is set.
+Anything drawn many times (a card back, a picture, an icon) is a form XObject, stored
+once in the file however often it is drawn.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+from .. import __version__
+from .fonts import register_fonts
+
+__all__ = ["Document", "hex_color"]
+
+
+def hex_color(value: str):
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(value)
+
+
+class Document:
+    """A reportlab canvas writing to memory, and the forms defined in it so far."""
+
+    def __init__(self, pagesize: tuple[float, float], title: str, subject: str):
+        from reportlab.pdfgen.canvas import Canvas
+
+        register_fonts()
+        self.buffer = io.BytesIO()
+        self.canvas = Canvas(
+            self.buffer,
+            pagesize=pagesize,
+            invariant=1,
+            pageCompression=1,
+            initialFontName="PK-Body",
+        )
+        self.canvas.setTitle(title)
+        self.canvas.setSubject(subject)
+        self.canvas.setAuthor("printkit")
+        self.canvas.setCreator(f"printkit {__version__}")
+        self.canvas.setKeywords("Death Mesa, BANG!, print and play")
+        self._forms: set[str] = set()
+
+    def form(
+        self, name: str, bbox: tuple[float, float, float, float], draw: Callable[[], None]
+    ) -> str:
+        """Define the form ``name`` by calling ``draw`` once; later calls reuse it."""
+        if name not in self._forms:
+            canvas = self.canvas
+            canvas.beginForm(name, *bbox)
+            draw()
+            canvas.endForm()
+            self._forms.add(name)
+        return name
+
+    def page_size(self, width: float, height: float) -> None:
+        self.canvas.setPageSize((width, height))
+
+    def finish(self) -> bytes:
+        self.canvas.save()
+        return self.buffer.getvalue()

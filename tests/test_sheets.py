@@ -1,0 +1,134 @@
+"""Print sheets, checked on the written PDF: every back lands behind its own front.
+
+For every preset template and every duplex mode the PDF is read back with pypdf and
+each form's placement is recovered from the content stream; a back's position,
+mirrored the way the sheet is turned over, must equal its front's to 0.01 mm.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+import pytest
+
+from printkit.catalogue import load_deck
+from printkit.layout.impose import slot_rects
+from printkit.layout.templates import load_template, template_names
+from printkit.render.deck import PrintOptions, deck_sheets
+
+from .pdfcheck import MM, drawn_forms, reader
+
+TEMPLATES = template_names()
+DUPLEX = ["long", "short", "manual", "none"]
+TOLERANCE = 0.01 * MM
+
+
+@cache
+def sheets(template: str, duplex: str, offset: tuple[float, float] = (0.0, 0.0)):
+    deck = load_deck()
+    options = PrintOptions(duplex=duplex, back_offset=(offset[0] * MM, offset[1] * MM), qr=False)
+    return deck_sheets(deck, load_template(template), options)
+
+
+def pages(template: str, duplex: str, offset=(0.0, 0.0)):
+    """[(fronts placements, backs placements or None)] per sheet, from the PDF(s)."""
+    parts = sheets(template, duplex, offset)
+    t = load_template(template)
+    if "" in parts:
+        pdf = reader(parts[""])
+        per_sheet = 2 if (t.backs and duplex in ("long", "short")) else 1
+        result = []
+        for i in range(0, len(pdf.pages), per_sheet):
+            backs = drawn_forms(pdf, i + 1) if per_sheet == 2 else None
+            result.append((drawn_forms(pdf, i), backs))
+        return result
+    fronts, backs = reader(parts["fronts"]), reader(parts["backs"])
+    assert len(fronts.pages) == len(backs.pages)
+    return [(drawn_forms(fronts, i), drawn_forms(backs, i)) for i in range(len(fronts.pages))]
+
+
+def flipped(drawn, t, duplex):
+    """Where a back's box lies, seen from the front side once the sheet is turned over."""
+    if duplex in ("long", "manual"):
+        return (t.paper_width - drawn.x - drawn.w, drawn.y)
+    return (drawn.x, t.paper_height - drawn.y - drawn.h)
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+@pytest.mark.parametrize("duplex", DUPLEX)
+def test_every_back_lands_on_its_own_front(template, duplex):
+    t = load_template(template)
+    deck = load_deck()
+    sheet_pages = pages(template, duplex)
+    assert len(sheet_pages) == math.ceil(len(deck.cards) / t.per_sheet)
+    codes = []
+    for fronts, backs in sheet_pages:
+        codes += [d.name.split("-")[-2] for d in fronts]
+        if not t.backs or duplex == "none":
+            assert backs is None or backs == []
+            continue
+        assert len(backs) == len(fronts)
+        for front, back in zip(fronts, backs, strict=True):
+            assert back.name.startswith("back-")
+            bx, by = flipped(back, t, duplex)
+            assert abs(bx - front.x) < TOLERANCE and abs(by - front.y) < TOLERANCE
+            assert abs(back.w - front.w) < TOLERANCE and abs(back.h - front.h) < TOLERANCE
+            # Turned over sideways, a short-edge back must stand upright: drawn at 180 degrees.
+            assert back.rotation == (180 if duplex == "short" else 0)
+    assert codes == [card.code for card in deck.cards]
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_fronts_sit_in_the_templates_slots(template):
+    t = load_template(template)
+    slots = slot_rects(t)
+    for fronts, _ in pages(template, "long"):
+        for index, front in enumerate(fronts):
+            slot = slots[index]
+            assert abs(front.x - slot.x) < TOLERANCE and abs(front.y - slot.y) < TOLERANCE
+            assert abs(front.w - t.card_width) < TOLERANCE
+            assert abs(front.h - t.card_height) < TOLERANCE
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "manual"])
+def test_back_offset_moves_backs_by_exactly_that(duplex):
+    plain = pages("letter-3x3", duplex)
+    moved = pages("letter-3x3", duplex, (1.5, -0.5))
+    for (fronts_a, backs_a), (fronts_b, backs_b) in zip(plain, moved, strict=True):
+        assert fronts_a == fronts_b  # fronts never move
+        for a, b in zip(backs_a, backs_b, strict=True):
+            assert abs((b.x - a.x) - 1.5 * MM) < TOLERANCE
+            assert abs((b.y - a.y) + 0.5 * MM) < TOLERANCE
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_page_count_and_size(template):
+    t = load_template(template)
+    pdf = reader(sheets(template, "long")[""])
+    sheets_needed = math.ceil(52 / t.per_sheet)
+    assert len(pdf.pages) == sheets_needed * (2 if t.backs else 1)
+    for page in pdf.pages:
+        assert abs(float(page.mediabox.width) - t.paper_width) < TOLERANCE
+        assert abs(float(page.mediabox.height) - t.paper_height) < TOLERANCE
+
+
+def test_manual_duplex_writes_two_files_of_equal_length():
+    parts = sheets("plaincards-letter", "manual")
+    assert set(parts) == {"fronts", "backs"}
+    assert len(reader(parts["fronts"]).pages) == len(reader(parts["backs"]).pages) == 6
+
+
+def test_every_effect_name_is_in_the_fronts_text():
+    pdf = reader(sheets("plaincards-letter", "long")[""])
+    text = " ".join(pdf.pages[i].extract_text() for i in range(0, len(pdf.pages), 2))
+    text = " ".join(text.split())
+    for effect in load_deck().effects:
+        # A long name may be set on two lines; its words must all be there in order.
+        assert " ".join(effect.name.split()) in text or all(w in text for w in effect.name.split())
+
+
+def test_metadata_is_set():
+    meta = reader(sheets("plaincards-letter", "long")[""]).metadata
+    assert "Dead Men's Deck" in meta.title
+    assert meta.subject and meta.creator.startswith("printkit")
