@@ -10,11 +10,13 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from synthetic import write_synthetic_deck
 from timing import machine, measure
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,7 +53,38 @@ def companion(rows: list[tuple[str, str, str]], runs: int) -> None:
         )
 
 
-BENCHMARKS = {"companion": companion}
+def sheets(rows: list[tuple[str, str, str]], runs: int) -> None:
+    """The deck's print sheets, and cards per second on a synthetic 1,000-card deck."""
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        run = measure(
+            [*_printkit(), "build", "--quiet", "--out", str(work / "out")], runs=runs, cwd=work
+        )
+        rows.append(
+            (
+                "printkit build (deck sheets + calibration page)",
+                f"{run.median_s:.2f} s",
+                "target < 1 s",
+            )
+        )
+        for pdf in sorted((work / "out").glob("*.pdf")):
+            rows.append((f"size of {pdf.name}", f"{pdf.stat().st_size / 1024:,.0f} KiB", "-"))
+        rows.append(("peak memory, printkit build", f"{run.peak_rss_mib:.0f} MiB", "-"))
+        deck = write_synthetic_deck(work / "data", 1000)
+        command = [*_printkit(), "sheets", deck, "--data-dir", str(work / "data"), "--template",
+                   "letter-3x3", "-o", str(work / "synthetic.pdf")]  # fmt: skip
+        run = measure(command, runs=max(3, runs // 2), cwd=work)
+        rows.append(
+            (
+                "synthetic 1,000-card deck, printkit sheets",
+                f"{1000 / run.median_s:.0f} cards/s ({run.median_s:.2f} s)",
+                "target >= 200 cards/s",
+            )
+        )
+        rows.append(("peak memory, 1,000-card deck", f"{run.peak_rss_mib:.0f} MiB", "-"))
+
+
+BENCHMARKS = {"companion": companion, "sheets": sheets}
 
 
 def main() -> None:

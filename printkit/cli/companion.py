@@ -12,9 +12,7 @@ from ..errors import UsageError
 from ..lookup import card_record, find, find_card
 from ..model import TARGETS, TIMINGS, Card, Deck, PlayingCard
 from ..notation import parse_card
-from ..rules import draw, negation
-from ..rules import odds as odds_rules
-from ..rules import roles as roles_rules
+from ..rules.draw import CHECKS, HIGH_NOON
 from .app import ace_option, deck_options, emit_json, json_option, open_deck, printkit
 
 __all__ = ["draw_", "lookup", "negate", "odds", "roles"]
@@ -155,6 +153,8 @@ def negate(
       printkit negate KS --boost QH --counter 8D --counter 7D
       printkit negate AS --single-team
     """
+    from ..rules import negation
+
     deck = open_deck(deck_id, data_dir)
     if not deck.playing_cards:
         raise UsageError(f"the {deck.name} has no playing cards to negate with")
@@ -171,11 +171,9 @@ def negate(
 
 
 @printkit.command("draw")
-@click.argument("check", type=click.Choice(list(draw.CHECKS)), metavar="CHECK")
+@click.argument("check", type=click.Choice(list(CHECKS)), metavar="CHECK")
 @click.argument("cards", nargs=-1, required=True, metavar="CARD [CARD]")
-@click.option(
-    "--high-noon", type=click.Choice(list(draw.HIGH_NOON)), help="The High Noon card in play."
-)
+@click.option("--high-noon", type=click.Choice(list(HIGH_NOON)), help="The High Noon card in play.")
 @click.option("--lucky-duke", is_flag=True, help="Lucky Duke flips two cards and keeps the better.")
 @json_option
 def draw_(
@@ -192,6 +190,8 @@ def draw_(
       printkit draw dynamite 9S --high-noon blessing
       printkit draw jail 3C KH --lucky-duke
     """
+    from ..rules import draw
+
     flipped = [parse_card(text) for text in cards]
     result = draw.judge(check, flipped, high_noon=high_noon, lucky_duke=lucky_duke)
     if as_json:
@@ -213,7 +213,7 @@ def draw_(
 
 
 @printkit.command()
-@click.argument("check", type=click.Choice(list(draw.CHECKS)), metavar="CHECK")
+@click.argument("check", type=click.Choice(list(CHECKS)), metavar="CHECK")
 @click.option(
     "--deck",
     "draw_deck",
@@ -222,9 +222,7 @@ def draw_(
     metavar="bang|simplified",
     help="Count over the 80-card BANG! base deck, or use the simplified variant's fixed chances.",
 )
-@click.option(
-    "--high-noon", type=click.Choice(list(draw.HIGH_NOON)), help="The High Noon card in play."
-)
+@click.option("--high-noon", type=click.Choice(list(HIGH_NOON)), help="The High Noon card in play.")
 @click.option("--lucky-duke", is_flag=True, help="Lucky Duke flips two cards and keeps the better.")
 @json_option
 @click.option(
@@ -250,6 +248,9 @@ def odds(
       printkit odds barrel --lucky-duke --json
       printkit odds jail --deck simplified
     """
+    from ..rules import odds as odds_rules
+    from ..rules.draw import CHECKS as checks
+
     source = odds_rules.load_draw_deck(draw_deck, data_dir)
     result = odds_rules.odds(check, source, high_noon=high_noon, lucky_duke=lucky_duke)
     if as_json:
@@ -261,11 +262,11 @@ def odds(
     if lucky_duke:
         conditions.append("Lucky Duke keeping the better of two")
     suffix = f", with {' and '.join(conditions)}" if conditions else ""
-    click.echo(f"{draw.CHECKS[check].name} odds {source.description}{suffix}:")
+    click.echo(f"{checks[check].name} odds {source.description}{suffix}:")
     width = max(len(outcome) for outcome in result)
     for outcome, chance in result.items():
         fraction = f"{chance.numerator}/{chance.denominator}"
-        meaning = draw.CHECKS[check].meaning[outcome]
+        meaning = checks[check].meaning[outcome]
         click.echo(f"  {outcome:<{width}}  {fraction:>9}  {float(chance):7.2%}  {meaning}")
 
 
@@ -286,6 +287,8 @@ def roles(players: int, as_json: bool, data_dir: Path | None) -> None:
       printkit roles 5
       printkit roles 8 --json
     """
+    from ..rules import roles as roles_rules
+
     table = roles_rules.load_table(players, data_dir)
     if as_json:
         emit_json(

@@ -27,8 +27,12 @@ class Document:
     """A reportlab canvas writing to memory, and the forms defined in it so far."""
 
     def __init__(self, pagesize: tuple[float, float], title: str, subject: str):
+        from reportlab import rl_config
         from reportlab.pdfgen.canvas import Canvas
 
+        # Binary (Flate) streams, not ASCII85 on top: a quarter smaller, and reportlab's
+        # pure-Python ASCII85 encoder would cost more than drawing the cards.
+        rl_config.useA85 = 0
         register_fonts()
         self.buffer = io.BytesIO()
         self.canvas = Canvas(

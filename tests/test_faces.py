@@ -1,0 +1,186 @@
+"""Card faces: text fitting, markup, the user's own pictures, QR on and off, and the look.
+
+The look is pinned by a reference image in tests/golden/, compared with a tolerance;
+``pytest --update-golden`` rewrites it after a deliberate change of design.
+"""
+
+from __future__ import annotations
+
+import io
+import struct
+import zlib
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from printkit.catalogue import load_deck
+from printkit.errors import RenderError
+from printkit.layout.templates import load_template
+from printkit.qrcontent import card_text
+from printkit.render.art import ArtLibrary
+from printkit.render.cards import card_pages
+from printkit.render.deck import PrintOptions, deck_sheets
+from printkit.render.face import FaceOptions
+from printkit.units import inch
+
+from .pdfcheck import image_digests, reader
+
+GOLDEN = Path(__file__).parent / "golden"
+POKER = (2.5 * inch, 3.5 * inch)
+
+
+def render_cards(deck, art=None, qr=True, dpi=100) -> list[Image.Image]:
+    data = card_pages(deck, *POKER, art or ArtLibrary(deck), FaceOptions(qr=qr))
+    pdf = pdfium.PdfDocument(data)
+    return [pdf[i].render(scale=dpi / 72).to_pil().convert("RGB") for i in range(len(pdf))]
+
+
+def edit_effect(data_dir: Path, effect: str, key: str, value: str) -> None:
+    path = data_dir / "decks" / "dead-mens-deck" / "effects.toml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index(f"[{effect}]")
+    line_start = text.index(f"\n{key} = ", start) + 1
+    line_end = text.index("\n", line_start)
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    path.write_text(text[:line_start] + f'{key} = "{escaped}"' + text[line_end:], encoding="utf-8")
+
+
+def test_text_too_long_for_its_card_names_the_card(data_copy):
+    edit_effect(data_copy, "spook", "text", "Shoot a BANG! at any living player. " * 14)
+    deck = load_deck(data_dir=data_copy)
+    with pytest.raises(RenderError) as info:
+        card_pages(deck, *POKER, ArtLibrary(deck))
+    message = str(info.value)
+    assert "card 2S (Spook!)" in message and "shorten 'text'" in message and "\n" not in message
+
+
+def test_long_text_shrinks_but_fits(data_copy):
+    edit_effect(data_copy, "spook", "text", "Shoot a BANG! at any living player you like. " * 5)
+    deck = load_deck(data_dir=data_copy)
+    card_pages(deck, *POKER, ArtLibrary(deck))  # no error: the text shrank to fit
+
+
+def test_markup_characters_are_printed_as_text(data_copy):
+    odd = "Fish & chips <b>not bold</b> \"quoted\" and 'single' > all."
+    edit_effect(data_copy, "decay", "text", odd)
+    deck = load_deck(data_dir=data_copy)
+    pdf = reader(card_pages(deck, *POKER, ArtLibrary(deck)))
+    index = next(i for i, c in enumerate(deck.cards) if c.effect.id == "decay")
+    text = " ".join(pdf.pages[index].extract_text().split())
+    assert "Fish & chips <b>not bold</b>" in text and '"quoted"' in text
+
+
+def _png(width: int, height: int, color=(160, 40, 30)) -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGB", (width, height), color).save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def test_users_raster_art_replaces_the_svg_and_is_stored_once(tmp_path):
+    art_dir = tmp_path / "art" / "dead-mens-deck"
+    art_dir.mkdir(parents=True)
+    (art_dir / "spook.png").write_bytes(_png(300, 120))
+    deck = load_deck()
+    parts = deck_sheets(
+        deck, load_template("plaincards-letter"), PrintOptions(qr=False, user_art=tmp_path / "art")
+    )
+    digests = image_digests(reader(parts[""]))
+    # Spook! is on three cards; its picture is stored once.
+    assert len(digests) == 1
+
+
+def test_raster_art_is_cropped_never_stretched(tmp_path):
+    from printkit.render.art import load_raster
+
+    path = tmp_path / "tall.png"
+    path.write_bytes(_png(100, 400))
+    cropped = Image.open(io.BytesIO(load_raster(path, 200.0, 100.0)))
+    assert abs(cropped.width / cropped.height - 2.0) < 0.02
+    assert cropped.width == 100  # the picture's own width, kept: only the height was cut
+
+
+def _huge_png() -> bytes:
+    """A tiny file whose header claims 100,000 x 100,000 pixels."""
+    data = _png(1, 1)
+    ihdr = struct.pack(">IIBBBBB", 100_000, 100_000, 8, 2, 0, 0, 0)
+    chunk = b"IHDR" + ihdr
+    return (
+        data[:8] + struct.pack(">I", 13) + chunk + struct.pack(">I", zlib.crc32(chunk)) + data[33:]
+    )
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (b"not a picture at all", "not a readable picture"),
+        (_huge_png(), "enormous size"),
+    ],
+)
+def test_bad_raster_art_fails_clearly(tmp_path, content, expected):
+    art_dir = tmp_path / "art" / "dead-mens-deck"
+    art_dir.mkdir(parents=True)
+    (art_dir / "spook.png").write_bytes(content)
+    deck = load_deck()
+    with pytest.raises(RenderError, match=expected) as info:
+        card_pages(deck, *POKER, ArtLibrary(deck, tmp_path / "art"))
+    assert "spook.png" in str(info.value)
+
+
+def test_broken_svg_fails_clearly(tmp_path):
+    art_dir = tmp_path / "art" / "dead-mens-deck"
+    art_dir.mkdir(parents=True)
+    (art_dir / "back.svg").write_text("<svg><path d='M0 0", encoding="utf-8")
+    deck = load_deck()
+    with pytest.raises(RenderError, match="not a readable SVG"):
+        card_pages(deck, *POKER, ArtLibrary(deck, tmp_path / "art"))
+
+
+def test_users_back_replaces_printkits(tmp_path):
+    art_dir = tmp_path / "art" / "dead-mens-deck"
+    art_dir.mkdir(parents=True)
+    (art_dir / "back.png").write_bytes(_png(70, 95, (20, 120, 40)))
+    deck = load_deck()
+    back = render_cards(deck, ArtLibrary(deck, tmp_path / "art"), qr=False)[-1]
+    centre = back.getpixel((back.width // 2, back.height // 2))
+    assert abs(centre[0] - 20) < 8 and abs(centre[1] - 120) < 8 and abs(centre[2] - 40) < 8
+
+
+def test_every_cards_qr_code_reads_back_and_no_qr_leaves_them_off():
+    import zxingcpp
+
+    deck = load_deck()
+    with_qr = render_cards(deck, dpi=200)
+    for card, image in zip(deck.cards, with_qr, strict=False):
+        assert [code.text for code in zxingcpp.read_barcodes(image)] == [card_text(card, deck)]
+    without = render_cards(deck, qr=False, dpi=200)
+    assert all(not zxingcpp.read_barcodes(image) for image in without[:10])
+
+
+def test_qr_codes_keep_a_readable_module_size_and_width():
+    from printkit.render.qr import QUIET, qr_matrix
+
+    deck = load_deck()
+    for card in deck.cards:
+        modules = len(qr_matrix(card_text(card, deck)))
+        width_mm = (modules + 2 * QUIET) * 0.4
+        assert 14 <= width_mm <= 20.5, (card.code, width_mm)
+
+
+def test_the_look_matches_the_reference(request):
+    deck = load_deck()
+    index = next(i for i, c in enumerate(deck.cards) if c.code == "7D")
+    image = render_cards(deck, dpi=100)[index]
+    golden = GOLDEN / "front-7D.png"
+    if request.config.getoption("--update-golden") or not golden.exists():
+        if not request.config.getoption("--update-golden"):
+            pytest.fail(
+                f"no reference image {golden.name}; run pytest --update-golden and look at it"
+            )
+        GOLDEN.mkdir(exist_ok=True)
+        image.save(golden)
+    reference = Image.open(golden).convert("RGB")
+    assert reference.size == image.size
+    difference = ImageStat.Stat(ImageChops.difference(reference, image)).mean
+    assert max(difference) < 2.0, f"the card looks different from {golden.name}: {difference}"

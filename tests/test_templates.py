@@ -1,0 +1,211 @@
+"""Sheet templates: the presets' promises, imposition properties, and every load-time error."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from printkit.errors import NotFoundError, TemplateError
+from printkit.layout.impose import crop_marks, impose, slot_rects
+from printkit.layout.templates import load_template, template_names
+from printkit.units import inch, mm, parse_length
+
+EPS = 0.01 * mm
+POKER = (2.5 * inch, 3.5 * inch)
+
+
+def close(a, b):
+    return abs(a - b) < EPS
+
+
+def test_the_presets_exist():
+    assert set(template_names()) >= {
+        "plaincards-letter", "letter-3x3", "a4-3x3", "a4-3x3-63x88", "paste-over-letter",
+    }  # fmt: skip
+
+
+def test_plaincards_letter_is_a_butted_centred_3x3_of_poker_cards():
+    t = load_template("plaincards-letter")
+    assert (t.paper_width, t.paper_height) == (8.5 * inch, 11 * inch)
+    assert (t.card_width, t.card_height) == POKER and (t.columns, t.rows) == (3, 3)
+    assert t.gap_x == t.gap_y == 0 and not t.crop_marks and t.backs
+    right = t.paper_width - t.left - t.grid_width
+    bottom = t.paper_height - t.top - t.grid_height
+    assert close(t.left, right) and close(t.top, bottom)
+
+
+@pytest.mark.parametrize(
+    ("name", "paper"), [("letter-3x3", (8.5 * inch, 11 * inch)), ("a4-3x3", (210 * mm, 297 * mm))]
+)
+def test_cut_templates_have_bleed_and_crop_marks(name, paper):
+    t = load_template(name)
+    assert (t.paper_width, t.paper_height) == paper
+    assert (t.card_width, t.card_height) == POKER
+    assert close(t.bleed, 0.125 * inch) and t.crop_marks and t.gap_x == 0
+    assert close(t.left, t.paper_width - t.left - t.grid_width)
+
+
+def test_a4_63x88():
+    t = load_template("a4-3x3-63x88")
+    assert close(t.card_width, 63 * mm) and close(t.card_height, 88 * mm)
+    assert t.crop_marks and close(t.bleed, 0.125 * inch)
+
+
+def test_paste_over_faces_are_smaller_than_a_playing_card_with_cut_lines_and_no_backs():
+    t = load_template("paste-over-letter")
+    assert t.card_width < POKER[0] and t.card_height < POKER[1]
+    assert t.cut_lines and not t.backs and t.gap_x > 0
+
+
+@pytest.mark.parametrize("name", template_names())
+def test_every_slot_and_its_bleed_lie_on_the_paper(name):
+    t = load_template(name)
+    for sheet in impose(t, t.per_sheet):
+        for p in sheet.fronts:
+            assert p.clip.x >= -EPS and p.clip.y >= -EPS
+            assert p.clip.right <= t.paper_width + EPS and p.clip.top <= t.paper_height + EPS
+            assert p.clip.x <= p.trim.x and p.clip.right >= p.trim.right
+    for line in crop_marks(t):
+        for x, y in ((line.x1, line.y1), (line.x2, line.y2)):
+            assert -EPS <= x <= t.paper_width + EPS and -EPS <= y <= t.paper_height + EPS
+
+
+@pytest.mark.parametrize("name", template_names())
+def test_bleed_never_covers_a_neighbour(name):
+    t = load_template(name)
+    placements = impose(t, t.per_sheet)[0].fronts
+    for a in placements:
+        for b in placements:
+            if a is b:
+                continue
+            overlap_x = min(a.clip.right, b.trim.right) - max(a.clip.x, b.trim.x)
+            overlap_y = min(a.clip.top, b.trim.top) - max(a.clip.y, b.trim.y)
+            assert overlap_x <= EPS or overlap_y <= EPS
+
+
+@given(count=st.integers(min_value=0, max_value=400), name=st.sampled_from(template_names()))
+@settings(deadline=None)
+def test_n_cards_need_ceil_n_over_slots_sheets_and_each_is_placed_once(count, name):
+    t = load_template(name)
+    sheets = impose(t, count)
+    assert len(sheets) == math.ceil(count / t.per_sheet)
+    placed = [p.item for s in sheets for p in s.fronts]
+    assert placed == list(range(count))
+
+
+def test_crop_marks_continue_every_cut_line():
+    t = load_template("letter-3x3")
+    xs = {round(r.x, 6) for r in slot_rects(t)} | {round(r.right, 6) for r in slot_rects(t)}
+    vertical = {round(line.x1, 6) for line in crop_marks(t) if line.x1 == line.x2}
+    assert vertical == xs
+
+
+# --- errors -----------------------------------------------------------------------------
+
+GOOD = """
+description = "test"
+paper = { size = "letter" }
+[card]
+width = "2.5in"
+height = "3.5in"
+[grid]
+columns = 3
+rows = 3
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "mine.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def error_of(path: Path) -> str:
+    with pytest.raises(TemplateError) as info:
+        load_template(str(path))
+    message = str(info.value)
+    assert "\n" not in message and path.name in message
+    return message
+
+
+def test_a_users_own_template_loads(tmp_path):
+    t = load_template(str(write(tmp_path, GOOD)))
+    assert t.per_sheet == 9 and t.name == "mine"
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (('width = "2.5in"', 'width = "2.5 inches"'), "is not a length"),
+        (('width = "2.5in"', "width = 2.5"), "a length with its unit"),
+        (("columns = 3", 'columns = "3"'), "'columns' must be a whole number"),
+        (("columns = 3", "columns = 4"), "off the paper"),
+        (("rows = 3", "rows = 0"), "from 1 to 50"),
+        (("[grid]", '[grid]\ngap_x = "-1mm"'), "cannot be negative"),
+        (("[grid]", "[grdi]"), "unknown key 'grdi'; did you mean 'grid'"),
+        (("columns = 3", "colums = 3"), "did you mean 'columns'"),
+        (('size = "letter"', 'size = "leter"'), "did you mean 'letter'"),
+        (('description = "test"', ""), "missing key 'description'"),
+        (("[card]", '[card]\ncorner_radius = "50mm"'), "corner_radius"),
+        (("rows = 3", 'rows = 3\n[print]\ncrop_marks = "yes"'), "true or false"),
+        (
+            ("rows = 3", 'rows = 3\nleft = "0mm"\n[print]\nbleed = "3mm"'),
+            "off the paper's left edge",
+        ),
+    ],
+)
+def test_invalid_templates_name_the_key(tmp_path, change, expected):
+    old, new = change
+    assert old in GOOD
+    assert expected in error_of(write(tmp_path, GOOD.replace(old, new, 1)))
+
+
+def test_malformed_toml(tmp_path):
+    assert "not valid TOML" in error_of(write(tmp_path, GOOD + "\n[[[oops"))
+
+
+def test_extends_merges_sections(tmp_path):
+    path = write(
+        tmp_path, 'description = "mine"\nextends = "plaincards-letter"\n[grid]\nleft = "0.4in"\n'
+    )
+    t = load_template(str(path))
+    base = load_template("plaincards-letter")
+    assert close(t.left, 0.4 * inch) and t.top == base.top and t.card_width == base.card_width
+
+
+def test_extends_loop_is_caught(tmp_path):
+    write(tmp_path, 'description = "a"\nextends = "b.toml"\n', "a.toml")
+    write(tmp_path, 'description = "b"\nextends = "a.toml"\n', "b.toml")
+    assert "loop" in error_of(tmp_path / "a.toml")
+
+
+def test_unknown_preset_suggests_one():
+    with pytest.raises(NotFoundError, match="did you mean 'a4-3x3'"):
+        load_template("a4-3x4")
+
+
+def test_missing_template_file(tmp_path):
+    assert "file not found" in error_of(tmp_path / "nope.toml")
+
+
+@given(st.text(max_size=300))
+@settings(deadline=None, max_examples=150)
+def test_any_template_text_gives_a_template_or_a_clear_error(tmp_path_factory, text):
+    path = tmp_path_factory.mktemp("fuzz") / "t.toml"
+    path.write_text(text, encoding="utf-8")
+    try:
+        load_template(str(path))
+    except TemplateError as exc:
+        assert str(exc) and "\n" not in str(exc)
+
+
+@given(st.from_regex(r"-?\d{1,3}(\.\d{1,3})?\s?(mm|in|pt|cm)", fullmatch=True))
+def test_lengths_read_in_every_unit(text):
+    value = parse_length(text)
+    number = float(text.rstrip("mintcp ").strip())
+    unit = text.strip()[-2:]
+    assert value == pytest.approx(number * {"mm": mm, "in": inch, "pt": 1, "cm": 10 * mm}[unit])
