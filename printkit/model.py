@@ -23,6 +23,7 @@ __all__ = [
     "Deck",
     "Effect",
     "PlayingCard",
+    "targets_phrase",
 ]
 
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -45,6 +46,24 @@ TARGETS = {
     "all-living": "every living player",
     "all-dead": "every dead player",
 }
+
+_COUNTS = {1: "a", 2: "two", 3: "three", 4: "four"}
+
+
+def targets_phrase(targets: tuple[str, ...] | list[str]) -> str:
+    """Who a card acts on, in words: "a living player", "two living players",
+    "a dead player and a living player", "every living player"."""
+    counts: dict[str, int] = {}
+    for target in targets:
+        counts[target] = counts.get(target, 0) + 1
+    parts = []
+    for target, count in counts.items():
+        phrase = TARGETS[target]
+        if count > 1 and phrase.startswith("a "):
+            phrase = f"{_COUNTS.get(count, str(count))} {phrase[2:]}s"
+        parts.append(phrase)
+    return " and ".join(parts)
+
 
 #: When a card may be played: on the ghost's own turn, or as a reaction at any time.
 TIMINGS = {

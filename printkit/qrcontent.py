@@ -26,10 +26,14 @@ def card_text(card: Card, deck: Deck) -> str:
 
 
 def table_text(deck: Deck) -> str:
-    """The identification sheet in a few hundred bytes: a line per suit, rank=name pairs."""
+    """The identification sheet in a few hundred bytes: a line per suit, each effect once
+    with its ranks, like "S: Spook! 2 8 K; Possess 4 7 9; ..."."""
     lines = [f"{deck.name} ({deck.game})"]
     for suit in SUITS:
-        cards = [c for c in deck.cards if c.playing_card and c.playing_card.suit == suit]
-        pairs = ", ".join(f"{c.playing_card.rank} {c.effect.name}" for c in cards)
-        lines.append(f"{SUIT_LETTERS[suit]}: {pairs}")
+        ranks: dict[str, list[str]] = {}
+        for card in deck.cards:
+            if card.playing_card and card.playing_card.suit == suit:
+                ranks.setdefault(card.effect.name, []).append(card.playing_card.rank)
+        groups = "; ".join(f"{name} {' '.join(rs)}" for name, rs in ranks.items())
+        lines.append(f"{SUIT_LETTERS[suit]}: {groups}")
     return "\n".join(lines)

@@ -10,7 +10,7 @@ import click
 
 from ..errors import UsageError
 from ..lookup import card_record, find, find_card
-from ..model import TARGETS, TIMINGS, Card, Deck, PlayingCard
+from ..model import TIMINGS, Card, Deck, PlayingCard, targets_phrase
 from ..notation import parse_card
 from ..rules.draw import CHECKS, HIGH_NOON
 from .app import ace_option, deck_options, emit_json, json_option, open_deck, printkit
@@ -65,7 +65,7 @@ def describe(deck: Deck, cards: tuple[Card, ...], ace_value: int) -> str:
     lines.append(_wrap(effect.text))
     facts = []
     if effect.targets:
-        facts.append("Targets: " + ", ".join(TARGETS[t] for t in effect.targets))
+        facts.append("Targets: " + targets_phrase(effect.targets))
     facts.append("Played " + TIMINGS[effect.timing])
     if not effect.negatable:
         facts.append("Cannot be negated")

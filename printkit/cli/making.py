@@ -15,7 +15,7 @@ from ..errors import UsageError
 from ..units import mm
 from .app import F, deck_options, open_deck, printkit
 
-__all__ = ["build", "calibrate", "sheets"]
+__all__ = ["build", "calibrate", "idsheet", "rulebook", "sheets"]
 
 DEFAULT_TEMPLATE = "plaincards-letter"
 DUPLEX = ("long", "short", "manual", "none")
@@ -126,7 +126,7 @@ def build(
     data_dir: Path | None,
     quiet: bool,
 ) -> None:
-    """Make the kit: the deck's print sheets and the calibration page, in output/.
+    """Make the kit in output/: card sheets, calibration page, identification sheet, rulebook.
 
     \b
     Examples:
@@ -137,6 +137,7 @@ def build(
     from ..layout.templates import load_template
     from ..output import write_files
     from ..render.calibrate import calibration_page
+    from ..render.idsheet import identification_sheet
 
     deck = open_deck(deck_id, data_dir)
     template = load_template(template_name)
@@ -146,6 +147,11 @@ def build(
         files[out_dir / "calibration.pdf"] = calibration_page(
             template, "short" if duplex == "short" else "long"
         )
+    paper = "a4" if abs(template.paper_width - 210 * mm) < 1 else "letter"
+    if deck.playing_cards:
+        files[out_dir / "identification-sheet.pdf"] = identification_sheet(deck, paper)
+    if deck.rules:
+        files.update(_rulebook_files(deck, paper, True, out_dir / "rulebook.pdf"))
     _report(write_files(files), quiet)
 
 
@@ -237,3 +243,85 @@ def calibrate(template_name: str, duplex: str, output: Path) -> None:
 
     template = load_template(template_name)
     _report(write_files({output: calibration_page(template, duplex)}))
+
+
+def _paper_option(func: F) -> F:
+    return click.option(
+        "--paper",
+        type=click.Choice(["letter", "a4"]),
+        default="letter",
+        show_default=True,
+        help="US Letter or A4 (the rulebook's pages are then half-letter or A5).",
+    )(func)
+
+
+@printkit.command()
+@_paper_option
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("output") / "identification-sheet.pdf",
+    show_default=True,
+    help="The PDF to write.",
+)
+@deck_options
+def idsheet(paper: str, output: Path, deck_id: str, data_dir: Path | None) -> None:
+    """One page that says which card each playing card stands for.
+
+    With it, a plain deck of playing cards is a Dead Men's Deck.
+
+    \b
+    Examples:
+      printkit idsheet
+      printkit idsheet --paper a4 -o id-a4.pdf
+    """
+    from ..output import write_files
+    from ..render.idsheet import identification_sheet
+
+    deck = open_deck(deck_id, data_dir)
+    _report(write_files({output: identification_sheet(deck, paper)}))
+
+
+@printkit.command()
+@_paper_option
+@click.option(
+    "--booklet", is_flag=True, help="Also write <name>-booklet.pdf, imposed to fold and staple."
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("output") / "rulebook.pdf",
+    show_default=True,
+    help="The PDF to write.",
+)
+@deck_options
+def rulebook(paper: str, booklet: bool, output: Path, deck_id: str, data_dir: Path | None) -> None:
+    """The rules as a half-letter (or A5) book, typeset from the catalogue.
+
+    With --booklet, the same pages are also imposed two to a sheet in saddle-stitch
+    order: print double-sided flipping on the short edge, fold, staple.
+
+    \b
+    Examples:
+      printkit rulebook
+      printkit rulebook --paper a4 --booklet
+    """
+    from ..output import write_files
+
+    deck = open_deck(deck_id, data_dir)
+    _report(write_files(_rulebook_files(deck, paper, booklet, output)))
+
+
+def _rulebook_files(deck, paper: str, booklet: bool, target: Path) -> dict[Path, bytes]:
+    from ..render.book import render_rules
+    from ..render.booklet import impose_booklet
+
+    book = render_rules(deck, paper, "book")
+    files = {target: book}
+    if booklet:
+        files[target.with_name(f"{target.stem}-booklet{target.suffix}")] = impose_booklet(
+            book, deck.name
+        )
+    return files

@@ -25,7 +25,15 @@ from ..errors import RenderError
 from ..model import Deck, Effect
 from ..paths import art_dir
 
-__all__ = ["RASTER_SUFFIXES", "Art", "ArtLibrary", "load_raster", "load_svg", "tinted"]
+__all__ = [
+    "RASTER_SUFFIXES",
+    "Art",
+    "ArtLibrary",
+    "load_raster",
+    "load_svg",
+    "place_drawing",
+    "tinted",
+]
 
 RASTER_SUFFIXES = (".png", ".jpg", ".jpeg")
 _SUFFIXES = (".svg", *RASTER_SUFFIXES)
@@ -184,3 +192,18 @@ def load_raster(path: Path, box_w: float, box_h: float) -> bytes:
     buffer = io.BytesIO()
     picture.save(buffer, format="PNG", optimize=False)
     return buffer.getvalue()
+
+
+def place_drawing(
+    canvas, drawing, x: float, y: float, w: float, h: float, cover: bool = False
+) -> None:
+    """Draw an SVG drawing centred in a box: whole (contain) or filling it (cover)."""
+    from reportlab.graphics import renderPDF
+
+    sx, sy = w / drawing.width, h / drawing.height
+    scale = max(sx, sy) if cover else min(sx, sy)
+    canvas.saveState()
+    canvas.translate(x + (w - drawing.width * scale) / 2, y + (h - drawing.height * scale) / 2)
+    canvas.scale(scale, scale)
+    renderPDF.draw(drawing, canvas, 0, 0)
+    canvas.restoreState()

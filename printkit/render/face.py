@@ -17,8 +17,9 @@ from ..errors import RenderError
 from ..model import Card, Deck
 from ..qrcontent import card_text
 from ..units import inch, mm
-from .art import Art, ArtLibrary, load_raster, load_svg, tinted
+from .art import Art, ArtLibrary, load_raster, load_svg, place_drawing
 from .fonts import BODY, BODY_SEMIBOLD, TITLE
+from .icons import Icons
 from .pdf import Document, hex_color
 from .qr import MIN_MODULE, draw_qr, qr_matrix, qr_size
 
@@ -58,6 +59,7 @@ class FacePainter:
         self.s = min(width / _DESIGN[0], height / _DESIGN[1])
         self.options = options or FaceOptions()
         self.color = {key: hex_color(value) for key, value in deck.colors.items()}
+        self.icons = Icons(doc, art, self.color)
         self.bbox = (-FACE_BLEED, -FACE_BLEED, width + FACE_BLEED, height + FACE_BLEED)
         self._key = f"{round(width, 3)}x{round(height, 3)}"
 
@@ -71,22 +73,13 @@ class FacePainter:
         name = f"back-{self.deck.id}-{self._key}"
         return self.doc.form(name, self.bbox, self._draw_back)
 
-    def _icon(self, icon: str, color_key: str) -> str:
-        name = f"icon-{icon}-{color_key}"
-
-        def draw() -> None:
-            drawing = tinted(load_svg(self.art.icon(icon).path), self.color[color_key])
-            _place(self.doc.canvas, drawing, 0, 0, 100, 100)
-
-        return self.doc.form(name, (0, 0, 100, 100), draw)
-
     def _picture(self, art: Art, box_w: float, box_h: float) -> str:
         name = f"art-{abs(hash((str(art.path), round(box_w, 2), round(box_h, 2))))}"
 
         def draw() -> None:
             canvas = self.doc.canvas
             if art.is_svg:
-                _place(canvas, load_svg(art.path), 0, 0, box_w, box_h)
+                place_drawing(canvas, load_svg(art.path), 0, 0, box_w, box_h)
             else:
                 import io
 
@@ -98,13 +91,7 @@ class FacePainter:
         return self.doc.form(name, (0, 0, box_w, box_h), draw)
 
     def stamp_icon(self, icon: str, color_key: str, x: float, y: float, size: float) -> None:
-        canvas = self.doc.canvas
-        form = self._icon(icon, color_key)
-        canvas.saveState()
-        canvas.translate(x, y)
-        canvas.scale(size / 100, size / 100)
-        canvas.doForm(form)
-        canvas.restoreState()
+        self.icons.stamp(icon, color_key, x, y, size)
 
     # -- the front ---------------------------------------------------------------------
 
@@ -377,7 +364,7 @@ class FacePainter:
         clip.rect(x0, y0, x1 - x0, y1 - y0)
         canvas.clipPath(clip, stroke=0, fill=0)
         if art.is_svg:
-            _place(canvas, load_svg(art.path), x0, y0, x1 - x0, y1 - y0, cover=True)
+            place_drawing(canvas, load_svg(art.path), x0, y0, x1 - x0, y1 - y0, cover=True)
         else:
             canvas.translate(x0, y0)
             canvas.doForm(self._picture(art, x1 - x0, y1 - y0))
@@ -389,19 +376,6 @@ def _mix(a, b, amount: float):
     from reportlab.lib.colors import Color
 
     return Color(*(amount * p + (1 - amount) * q for p, q in zip(a.rgb(), b.rgb(), strict=True)))
-
-
-def _place(canvas, drawing, x: float, y: float, w: float, h: float, cover: bool = False) -> None:
-    """Draw an SVG drawing centred in a box: whole (contain) or filling it (cover)."""
-    from reportlab.graphics import renderPDF
-
-    sx, sy = w / drawing.width, h / drawing.height
-    scale = max(sx, sy) if cover else min(sx, sy)
-    canvas.saveState()
-    canvas.translate(x + (w - drawing.width * scale) / 2, y + (h - drawing.height * scale) / 2)
-    canvas.scale(scale, scale)
-    renderPDF.draw(drawing, canvas, 0, 0)
-    canvas.restoreState()
 
 
 def _split_two(text: str, width) -> list[str]:

@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 
 from ..errors import RulesError
 from ..model import ACE_VALUES, DEFAULT_ACE_VALUE, Deck, Effect, PlayingCard
+from ..notation import parse_card
 
-__all__ = ["Negation", "Play", "describe", "resolve", "to_json"]
+__all__ = ["Negation", "Play", "describe", "resolve", "resolve_arguments", "to_json"]
 
 
 @dataclass(frozen=True)
@@ -193,3 +194,33 @@ def to_json(result: Negation) -> dict[str, object]:
         "verdict": describe(result),
         "readings": list(result.readings),
     }
+
+
+_CARD_OPTIONS = {"--boost": "boosts", "--assist": "assists", "--counter": "counters"}
+_FLAGS = {"--single-team": "single_team", "--royal": "royal"}
+
+
+def resolve_arguments(deck: Deck, args: Sequence[str]) -> Negation:
+    """Resolve a play written as ``printkit negate``'s arguments ("KS --counter 8D ...").
+
+    The rulebook's worked examples are written this way, so they are judged by exactly
+    the code the command line uses.
+    """
+    if not args:
+        raise RulesError("an example needs the played card first, like KS --counter 8D")
+    played = parse_card(args[0])
+    lists: dict[str, list[PlayingCard]] = {name: [] for name in _CARD_OPTIONS.values()}
+    options: dict[str, object] = {}
+    rest = list(args[1:])
+    while rest:
+        option = rest.pop(0)
+        if option in _CARD_OPTIONS and rest:
+            lists[_CARD_OPTIONS[option]].append(parse_card(rest.pop(0)))
+        elif option in _FLAGS:
+            options[_FLAGS[option]] = True
+        elif option == "--ace-value" and rest:
+            options["ace_value"] = int(rest.pop(0))
+        else:
+            raise RulesError(f"{option!r} is not an option of printkit negate")
+    play = Play.of(played, lists["boosts"], lists["assists"], lists["counters"])
+    return resolve(deck, play, **options)  # type: ignore[arg-type]

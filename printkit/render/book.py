@@ -1,0 +1,634 @@
+"""Typeset a deck's rules (Markdown in data/) as a book or a one-page summary.
+
+The words come from the deck's rules file; everything that restates the catalogue is
+generated from it at the ``{{...}}`` places: every card explained, the identification
+table, the values, the roles per table size, and the worked negation examples, which
+are judged by the same function as ``printkit negate``. So the book cannot disagree
+with the cards or with the companion.
+
+A book has a title page, a table of contents, running heads, page numbers and a PDF
+outline; a sheet is a single page of rules with a title.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from .. import __version__, markdown
+from ..datafile import DataFile, shown
+from ..errors import CatalogueError, PrintkitError
+from ..model import RANKS, SUIT_SYMBOLS, SUITS, TIMINGS, Deck, targets_phrase
+from ..rules import negation
+from ..units import inch, mm
+from .art import ArtLibrary, load_svg, place_drawing
+from .fonts import BODY, BODY_BOLD, BODY_ITALIC, BODY_SEMIBOLD, TITLE, register_fonts
+from .icons import Icons
+from .pdf import Document, hex_color
+from .richtext import install_pips, markup
+
+__all__ = ["BOOK_SIZES", "render_rules"]
+
+#: Book pages: half-letter on US Letter paper, A5 on A4.
+BOOK_SIZES = {"letter": (5.5 * inch, 8.5 * inch), "a4": (148 * mm, 210 * mm)}
+SHEET_SIZES = {"letter": (8.5 * inch, 11 * inch), "a4": (210 * mm, 297 * mm)}
+
+
+@dataclass(frozen=True)
+class _Look:
+    body: float
+    leading: float
+    h1: float
+    h2: float
+    margin: float
+    top: float
+    bottom: float
+
+
+_BOOK = _Look(body=9.4, leading=12.4, h1=16, h2=11, margin=14 * mm, top=17 * mm, bottom=16 * mm)
+_SHEET = _Look(
+    body=9.2, leading=11.6, h1=12.5, h2=10.5, margin=14 * mm, top=14 * mm, bottom=12 * mm
+)
+
+
+def render_rules(
+    deck: Deck, paper: str = "letter", kind: str = "book", art: ArtLibrary | None = None
+) -> bytes:
+    """The deck's rules as PDF bytes: ``kind`` is "book" (half-letter or A5) or "sheet"."""
+    if deck.rules is None or deck.folder is None:
+        raise CatalogueError(
+            f'the {deck.name} has no rules file; name one with rules = "..." in deck.toml'
+        )
+    source = DataFile(deck.folder / deck.rules, CatalogueError)
+    try:
+        document = markdown.parse(source.text())
+    except markdown.MarkdownError as exc:
+        raise source.fail(f"line {exc.line}", str(exc)) from None
+    register_fonts()
+    book = kind == "book"
+    size = (BOOK_SIZES if book else SHEET_SIZES)[paper]
+    look = _BOOK if book else _SHEET
+    builder = _Builder(deck, source, document.meta, size, look, book, art or ArtLibrary(deck))
+    return builder.build(document.blocks)
+
+
+class _Builder:
+    def __init__(
+        self,
+        deck: Deck,
+        source: DataFile,
+        meta: dict[str, str],
+        size,
+        look: _Look,
+        book: bool,
+        art: ArtLibrary,
+    ):
+        self.deck, self.source, self.meta, self.size, self.look, self.book = (
+            deck,
+            source,
+            meta,
+            size,
+            look,
+            book,
+        )
+        self.art = art
+        self.colors = {key: hex_color(value) for key, value in deck.colors.items()}
+        self.ink = self.colors["ink"]
+        self.title = meta.get("title", deck.name)
+        self.subject = meta.get("subtitle", f"The rules of the {deck.name}")
+        self.styles = self._styles()
+
+    # -- styles ------------------------------------------------------------------------------
+
+    def _styles(self) -> dict[str, ParagraphStyle]:
+        look, ink = self.look, self.ink
+        base = ParagraphStyle(
+            "body",
+            fontName=BODY,
+            fontSize=look.body,
+            leading=look.leading,
+            textColor=ink,
+            alignment=TA_JUSTIFY,
+            spaceAfter=look.body * 0.55,
+        )
+        return {
+            "body": base,
+            "left": ParagraphStyle("left", parent=base, alignment=TA_LEFT),
+            "h1": ParagraphStyle(
+                "h1",
+                parent=base,
+                fontName=TITLE,
+                fontSize=look.h1,
+                leading=look.h1 * 1.15,
+                alignment=TA_LEFT,
+                spaceBefore=look.body * 0.4,
+                spaceAfter=look.body * 0.7,
+                textColor=ink,
+            ),
+            "h2": ParagraphStyle(
+                "h2",
+                parent=base,
+                fontName=BODY_BOLD,
+                fontSize=look.h2,
+                leading=look.h2 * 1.2,
+                alignment=TA_LEFT,
+                spaceBefore=look.body * 0.9,
+                spaceAfter=look.body * 0.25,
+            ),
+            "h3": ParagraphStyle(
+                "h3",
+                parent=base,
+                fontName=BODY_SEMIBOLD,
+                fontSize=look.body,
+                alignment=TA_LEFT,
+                spaceBefore=look.body * 0.5,
+                spaceAfter=1,
+            ),
+            "meta": ParagraphStyle(
+                "meta",
+                parent=base,
+                fontName=BODY_ITALIC,
+                fontSize=look.body - 0.6,
+                leading=look.leading - 1,
+                alignment=TA_LEFT,
+                textColor=self.colors["accent"],
+                spaceAfter=2,
+            ),
+            "item": ParagraphStyle("item", parent=base, spaceAfter=look.body * 0.25),
+            "example": ParagraphStyle("example", parent=base, alignment=TA_LEFT, spaceAfter=1),
+            "cell": ParagraphStyle(
+                "cell",
+                parent=base,
+                fontSize=look.body - 1.2,
+                leading=look.body + 0.6,
+                alignment=TA_LEFT,
+                spaceAfter=0,
+            ),
+            "toc0": ParagraphStyle(
+                "toc0",
+                parent=base,
+                fontName=BODY_SEMIBOLD,
+                alignment=TA_LEFT,
+                spaceAfter=1,
+                leftIndent=0,
+            ),
+            "toc1": ParagraphStyle(
+                "toc1",
+                parent=base,
+                fontSize=look.body - 0.8,
+                leading=look.leading - 1.4,
+                alignment=TA_LEFT,
+                spaceAfter=0,
+                leftIndent=10,
+            ),
+        }
+
+    def para(self, text: str, style: str = "body") -> Paragraph:
+        s = self.styles[style]
+        if any(symbol in text for symbol in SUIT_SYMBOLS.values()) and s.alignment == TA_JUSTIFY:
+            s = self.styles["left"]
+        return Paragraph(markup(text), s)
+
+    # -- the story ---------------------------------------------------------------------------
+
+    def build(self, blocks) -> bytes:
+        story: list[Flowable] = []
+        if self.book:
+            story += [NextPageTemplate("body"), PageBreak()]
+            toc = TableOfContents(
+                levelStyles=[self.styles["toc0"], self.styles["toc1"]], dotsMinLevel=0
+            )
+            story += [Paragraph("Contents", self.styles["h1"]), toc, PageBreak()]
+        else:
+            story.append(Paragraph(markup(self.title), self.styles["h1"]))
+            if "subtitle" in self.meta:
+                story.append(self.para(self.meta["subtitle"], "meta"))
+        first_chapter = True
+        for block in blocks:
+            if isinstance(block, markdown.Heading):
+                if block.level == 1 and self.book and not first_chapter:
+                    story.append(CondPageBreak(self.size[1] * 0.3))
+                first_chapter = first_chapter and block.level != 1
+                level = min(block.level, 3)
+                heading = _Heading(
+                    markup(block.text),
+                    self.styles[f"h{level}"],
+                    level=block.level - 1,
+                    plain=block.text,
+                )
+                story.append(heading)
+            elif isinstance(block, markdown.Paragraph):
+                story.append(self.para(block.text))
+            elif isinstance(block, markdown.ListBlock):
+                story.append(self._list(block))
+            else:
+                story += self._directive(block)
+        if not self.book and "credit" in self.meta:
+            story.append(Spacer(1, 4))
+            story.append(self.para(self.meta["credit"], "meta"))
+        return self._typeset(story)
+
+    def _list(self, block: markdown.ListBlock) -> Flowable:
+        items = [ListItem(self.para(text, "item"), leftIndent=12) for text in block.items]
+        kind = (
+            {"bulletType": "1", "bulletFormat": "%s."}
+            if block.ordered
+            else {"bulletType": "bullet", "start": "•"}
+        )
+        return ListFlowable(
+            items,
+            leftIndent=12,
+            bulletFontName=BODY_SEMIBOLD,
+            bulletFontSize=self.look.body,
+            bulletColor=self.ink,
+            **kind,
+        )
+
+    def _directive(self, block: markdown.Directive) -> list[Flowable]:
+        handler: Callable[[tuple[str, ...]], list[Flowable]] | None = getattr(
+            self, "_d_" + block.name.replace("-", "_"), None
+        )
+        if handler is None:
+            known = ", ".join(
+                sorted(n[3:].replace("_", "-") for n in dir(self) if n.startswith("_d_"))
+            )
+            raise self.source.fail(
+                f"line {block.line}", f"unknown {{{{{block.name}}}}}; printkit knows {known}"
+            )
+        try:
+            return handler(block.args)
+        except PrintkitError as exc:
+            raise self.source.fail(f"line {block.line}", str(exc)) from None
+
+    # -- generated content -------------------------------------------------------------------
+
+    def _d_negation(self, args) -> list[Flowable]:
+        result = negation.resolve_arguments(self.deck, args)
+        lines = [
+            Paragraph(
+                markup("`printkit negate " + " ".join(args) + "`"),
+                self.styles["meta"],
+            ),
+            self.para(f"**{negation.describe(result)}**", "example"),
+        ]
+        lines += [
+            self.para(f"*{reading[0].upper() + reading[1:]}.*", "example")
+            for reading in result.readings
+        ]
+        return [_Boxed(lines, HexColor("#f1e6cc"), self.colors["frame"])]
+
+    def _d_values(self, _args) -> list[Flowable]:
+        rows = [
+            ["Card", "Value"],
+            ["2 to 10", "as marked"],
+            ["J, Q, K", "10"],
+            [
+                "A",
+                "11 (the rulebook is silent; printkit's reading; 1 as a house rule: --ace-value 1)",
+            ],
+        ]
+        return [self._table(rows, [0.3, 0.7])]
+
+    def _d_roles_table(self, _args) -> list[Flowable]:
+        from ..rules.roles import load_table, table_sizes
+
+        rows = [["Players", "Roles dealt"]]
+        data_dir = self.deck.folder.parent.parent if self.deck.folder else None  # data/decks/<deck>
+        for players in table_sizes(data_dir):
+            table = load_table(players, data_dir)
+            dealt = ", ".join(
+                f"{table.count(r)} {r.plural}" if table.count(r) > 1 else r.name
+                for r in table.distinct
+            )
+            rows.append([str(players), dealt])
+        return [self._table(rows, [0.2, 0.8])]
+
+    def _d_legend(self, _args) -> list[Flowable]:
+        icons = [
+            ("target-living", "ink", "The card acts on a living player."),
+            ("target-dead", "ink", "The card acts on a dead player (a ghost)."),
+            (
+                "target-living",
+                "frame",
+                "Shown three deep: it acts on every living (or every dead) player.",
+            ),
+            (
+                "mark-reaction",
+                "accent",
+                "A reaction: played at any time, when what it describes happens.",
+            ),
+            ("mark-unstoppable", "accent", "The card cannot be negated."),
+        ]
+        return [_Legend(icons, self, self.styles["left"])]
+
+    def _d_cards(self, _args) -> list[Flowable]:
+        story: list[Flowable] = []
+        for effect in sorted(self.deck.effects, key=lambda e: e.name.removeprefix("The ")):
+            cards = self.deck.cards_of(effect)
+            which = (
+                ", ".join(c.playing_card.symbol for c in cards if c.playing_card)
+                or f"{len(cards)} cards"
+            )
+            facts = [f"**{which}**"]
+            if effect.targets:
+                facts.append("acts on " + targets_phrase(effect.targets))
+            facts.append("played " + TIMINGS[effect.timing])
+            if not effect.negatable:
+                facts.append("**cannot be negated**")
+            card_type = self.deck.card_type(effect.type)
+            if card_type:
+                facts.append(card_type.label)
+            heading = _Heading(markup(effect.name), self.styles["h2"], level=1, plain=effect.name)
+            story.append(
+                KeepTogether(
+                    [heading, self.para(" · ".join(facts), "meta"), self.para(effect.note)]
+                )
+            )
+        return story
+
+    def _d_identification(self, _args) -> list[Flowable]:
+        cell = self.styles["cell"]
+        head = [Paragraph("", cell)] + [
+            Paragraph(markup(f"**{SUIT_SYMBOLS[s]} {s.title()}**"), cell) for s in SUITS
+        ]
+        rows = [head]
+        for rank in RANKS:
+            row = [Paragraph(f"<b>{rank}</b>", cell)]
+            for suit in SUITS:
+                card = next(
+                    c
+                    for c in self.deck.cards
+                    if c.playing_card
+                    and c.playing_card.rank == rank
+                    and c.playing_card.suit == suit
+                )
+                row.append(Paragraph(markup(card.effect.name), cell))
+            rows.append(row)
+        width = self.size[0] - 2 * self.look.margin
+        table = Table(rows, colWidths=[width * 0.08] + [width * 0.23] * 4, repeatRows=1)
+        table.setStyle(TableStyle([
+            ("LINEBELOW", (0, 0), (-1, 0), 0.8, self.colors["frame"]),
+            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [HexColor("#f7efdc"), None]),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.6),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6),
+        ]))  # fmt: skip
+        return [table]
+
+    def _table(self, rows, fractions) -> Table:
+        cell = self.styles["cell"]
+        data = [
+            [Paragraph(markup(f"**{c}**" if i == 0 else c), cell) for c in row]
+            for i, row in enumerate(rows)
+        ]
+        width = self.size[0] - 2 * self.look.margin
+        table = Table(data, colWidths=[width * f for f in fractions])
+        table.setStyle(TableStyle([
+            ("LINEBELOW", (0, 0), (-1, 0), 0.8, self.colors["frame"]),
+            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [HexColor("#f7efdc"), None]),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("BOTTOMPADDING", (0, -1), (-1, -1), 5),
+        ]))  # fmt: skip
+        return table
+
+    # -- pages -------------------------------------------------------------------------------
+
+    def _typeset(self, story: list[Flowable]) -> bytes:
+        width, height = self.size
+        look = self.look
+        frame = Frame(
+            look.margin,
+            look.bottom,
+            width - 2 * look.margin,
+            height - look.top - look.bottom,
+            id="body",
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+        )
+        if self.book:
+            templates = [
+                PageTemplate("title", [frame], onPage=self._title_page),
+                PageTemplate("body", [frame], onPageEnd=self._furniture),
+            ]
+        else:
+            templates = [PageTemplate("sheet", [frame], onPageEnd=self._sheet_footer)]
+        template = _Template(self, templates)
+        # The table of contents needs two passes or more; each pass draws on a fresh
+        # document, with the pip callback and icon forms of its own.
+        template.multiBuild(story, canvasmaker=self._new_canvas)
+        return self.doc.buffer.getvalue()
+
+    def _new_canvas(self, *_args, **_kwargs):
+        self.doc = Document(self.size, f"{self.title} - rules", self.subject)
+        self.icons = Icons(self.doc, self.art, self.colors)
+        install_pips(self.doc.canvas, self.icons)
+        return self.doc.canvas
+
+    def _title_page(self, canvas, doc) -> None:
+        width, height = self.size
+        canvas.saveState()
+        canvas.setFillColor(self.colors["back"])
+        canvas.rect(0, height * 0.42, width, height * 0.58, stroke=0, fill=1)
+        back = self.art.back()
+        if back is not None and back.is_svg:
+            path = canvas.beginPath()
+            path.rect(0, height * 0.42, width, height * 0.58)
+            canvas.clipPath(path, stroke=0, fill=0)
+            place_drawing(
+                canvas, load_svg(back.path), 0, height * 0.42, width, height * 0.58, cover=True
+            )
+        canvas.restoreState()
+        canvas.setFillColor(self.ink)
+        canvas.setFont(TITLE, 30)
+        canvas.drawCentredString(width / 2, height * 0.32, self.title)
+        if "subtitle" in self.meta:
+            canvas.setFont(BODY_SEMIBOLD, 11)
+            canvas.drawCentredString(width / 2, height * 0.32 - 22, self.meta["subtitle"])
+        if "credit" in self.meta:
+            style = ParagraphStyle(
+                "credit",
+                fontName=BODY_ITALIC,
+                fontSize=8,
+                leading=10,
+                textColor=self.ink,
+                alignment=TA_CENTER,
+            )
+            paragraph = Paragraph(markup(self.meta["credit"]), style)
+            paragraph.wrap(width - 2 * self.look.margin, height)
+            paragraph.drawOn(canvas, self.look.margin, self.look.bottom + 14)
+        canvas.setFont(BODY, 7)
+        canvas.drawCentredString(
+            width / 2,
+            self.look.bottom,
+            f"Typeset by printkit {__version__} from {shown(self.source.path)}",
+        )
+
+    def _furniture(self, canvas, doc) -> None:
+        """Running head (book title on even pages, chapter on odd) and the page number."""
+        page = canvas.getPageNumber()
+        width, height = self.size
+        look = self.look
+        canvas.saveState()
+        canvas.setFillColor(self.colors["accent"])
+        canvas.setStrokeColor(self.colors["frame"])
+        canvas.setLineWidth(0.4)
+        y = height - look.top + 6
+        canvas.line(look.margin, y - 3, width - look.margin, y - 3)
+        canvas.setFont(BODY_ITALIC, 8)
+        head = self.title if page % 2 == 0 else getattr(doc, "chapter", self.title)
+        if page % 2 == 0:
+            canvas.drawString(look.margin, y, head)
+        else:
+            canvas.drawRightString(width - look.margin, y, head)
+        canvas.setFont(BODY_SEMIBOLD, 8.5)
+        canvas.setFillColor(self.ink)
+        number_y = look.bottom - 10
+        if page % 2 == 0:
+            canvas.drawString(look.margin, number_y, str(page))
+        else:
+            canvas.drawRightString(width - look.margin, number_y, str(page))
+        canvas.restoreState()
+
+    def _sheet_footer(self, canvas, doc) -> None:
+        width = self.size[0]
+        canvas.setFont(BODY, 7)
+        canvas.setFillColor(self.colors["accent"])
+        canvas.drawCentredString(
+            width / 2,
+            self.look.bottom - 12,
+            f"{self.deck.name} · typeset by printkit {__version__}",
+        )
+
+
+class _Template(BaseDocTemplate):
+    """Collects headings for the table of contents, the outline and the running heads."""
+
+    def __init__(self, builder: _Builder, templates):
+        super().__init__(
+            "unused.pdf",  # the canvas maker writes to memory instead
+            pagesize=builder.size,
+            title=f"{builder.title} - rules",
+            subject=builder.subject,
+            author="printkit",
+            creator=f"printkit {__version__}",
+            invariant=1,
+        )
+        self.addPageTemplates(templates)
+        self.builder = builder
+        self.chapter = builder.title
+        self._keys = 0
+
+    def afterFlowable(self, flowable) -> None:
+        if not isinstance(flowable, _Heading) or flowable.level > 1:
+            return
+        self._keys += 1
+        key = f"h{self._keys}"
+        canvas = self.canv
+        canvas.bookmarkPage(key)
+        canvas.addOutlineEntry(flowable.plain, key, level=flowable.level, closed=flowable.level > 0)
+        if flowable.level == 0:
+            self.chapter = flowable.plain
+        self.notify("TOCEntry", (flowable.level, flowable.text, self.page, key))
+
+    def beforeDocument(self) -> None:
+        self._keys = 0
+        self.chapter = "Contents"
+
+
+class _Heading(Paragraph):
+    def __init__(self, text: str, style: ParagraphStyle, level: int, plain: str):
+        super().__init__(text, style)
+        self.level = level
+        self.plain = plain
+
+
+class _Boxed(Flowable):
+    """A few paragraphs in a tinted box with a rule on the left: a worked example."""
+
+    def __init__(self, content: list[Paragraph], fill, rule):
+        super().__init__()
+        self.content, self.fill, self.rule = content, fill, rule
+        self.pad = 5
+
+    def wrap(self, avail_width, avail_height):
+        self.width = avail_width
+        self.heights = [
+            p.wrap(avail_width - 2 * self.pad - 3, avail_height)[1] for p in self.content
+        ]
+        self.height = sum(self.heights) + 2 * self.pad
+        return self.width, self.height + 6
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.setFillColor(self.fill)
+        canvas.rect(0, 6, self.width, self.height, stroke=0, fill=1)
+        canvas.setFillColor(self.rule)
+        canvas.rect(0, 6, 2.2, self.height, stroke=0, fill=1)
+        y = 6 + self.height - self.pad
+        for paragraph, height in zip(self.content, self.heights, strict=True):
+            y -= height
+            paragraph.drawOn(canvas, self.pad + 3, y)
+
+
+class _Legend(Flowable):
+    """The symbols printed on the cards, each with what it means."""
+
+    def __init__(self, rows, builder: _Builder, style: ParagraphStyle):
+        super().__init__()
+        self.rows, self.builder, self.style = rows, builder, style
+        self.icon = style.fontSize * 1.9
+
+    def wrap(self, avail_width, avail_height):
+        self.width = avail_width
+        self.paragraphs = [Paragraph(markup(text), self.style) for _, _, text in self.rows]
+        self.heights = [
+            max(self.icon, p.wrap(avail_width - self.icon * 2, avail_height)[1]) + 3
+            for p in self.paragraphs
+        ]
+        self.height = sum(self.heights)
+        return self.width, self.height + 4
+
+    def draw(self) -> None:
+        y = self.height + 4
+        icons = self.builder.icons
+        for (icon, color, _), paragraph, height in zip(
+            self.rows, self.paragraphs, self.heights, strict=True
+        ):
+            y -= height
+            if color == "frame":  # "every player": the icon three deep, as on the cards
+                for dx in (-0.3, 0.3):
+                    icons.stamp(
+                        icon,
+                        "frame",
+                        self.icon * (0.1 + dx),
+                        y + 1,
+                        self.icon * 0.8,
+                        canvas=self.canv,
+                    )
+            icons.stamp(
+                icon, "ink" if color == "frame" else color, 0, y, self.icon, canvas=self.canv
+            )
+            paragraph.drawOn(self.canv, self.icon * 1.6, y + (self.icon - paragraph.height) / 2)

@@ -1,0 +1,66 @@
+"""Text for reportlab paragraphs: inline Markdown styles, and suit symbols as vector pips.
+
+The typefaces have no suit symbols, and printkit draws pips as shapes anyway: a ♠ in a
+text becomes a callback that stamps the spade icon at its place in the line, followed
+by non-breaking spaces wide enough to hold it. Paragraphs that contain pips must be
+left-aligned or centred (justification would move the text but not the pip).
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from ..markdown import inline_spans
+from ..model import SUIT_SYMBOLS
+from .fonts import BODY, BODY_SEMIBOLD
+from .icons import Icons
+
+__all__ = ["CALLBACK", "install_pips", "markup"]
+
+CALLBACK = "printkit-pip"
+_SUIT_OF = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+_SPACES = 3  # a pip takes the width of three non-breaking spaces of the text it sits in
+
+
+def markup(text: str, code_color: str = "#4f6f66") -> str:
+    """Paragraph markup for plain text with **bold**, *italic*, `code` and suit symbols."""
+    parts = []
+    for style, run in inline_spans(text):
+        inner = _pips(escape(run))
+        if style == "bold":
+            inner = f"<b>{inner}</b>"
+        elif style == "italic":
+            inner = f"<i>{inner}</i>"
+        elif style == "code":
+            inner = f'<font name="{BODY_SEMIBOLD}" color="{code_color}">{inner}</font>'
+        parts.append(inner)
+    return "".join(parts)
+
+
+def _pips(text: str) -> str:
+    if not any(symbol in text for symbol in _SUIT_OF):
+        return text
+    # Spaces in the text's own size: a larger spacer would push the line's baseline down.
+    spacer = "&nbsp;" * _SPACES
+    out = []
+    for ch in text:
+        suit = _SUIT_OF.get(ch)
+        if suit is None:
+            out.append(ch)
+        else:
+            out.append(f'<onDraw name="{CALLBACK}" label="{suit}"/>{spacer}')
+    return "".join(out)
+
+
+def install_pips(canvas, icons: Icons) -> None:
+    """Teach a canvas to draw the pips that ``markup`` leaves in paragraphs."""
+
+    def draw(canv, _kind, suit) -> None:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        info = canv._curr_tx_info  # reportlab's state for onDraw callbacks
+        room = stringWidth("\xa0" * _SPACES, BODY, info["xs"].style.fontSize)
+        size = room * 0.84  # a little air on both sides of the pip
+        icons.pip(suit, info["cur_x"] + room * 0.08, info["cur_y"] - size * 0.06, size, canvas=canv)
+
+    canvas.setNamedCB(CALLBACK, draw)
