@@ -19,7 +19,7 @@ from typing import Any
 
 from .datafile import DataFile
 from .errors import CatalogueError, NotationError, NotFoundError, did_you_mean
-from .model import TARGETS, TIMINGS, Card, CardType, Deck, Effect, PlayingCard
+from .model import TARGETS, TIMINGS, Card, CardType, Deck, Effect, PlayingCard, Rules
 from .notation import parse_card
 from .paths import data_dir as default_data_dir
 
@@ -51,7 +51,8 @@ DEFAULT_COLORS = {
 
 _INDEX_KINDS = ("playing-cards", "none")
 _DECK_KEYS = ("name", "game", "description", "index")
-_DECK_OPTIONAL = ("rules", "colors", "types")
+_DECK_OPTIONAL = ("rules", "aids", "identification", "colors", "types")
+_LAYOUTS = ("book", "sheet")
 _EFFECT_KEYS = ("name", "summary", "text", "note", "targets")
 _EFFECT_OPTIONAL = ("aliases", "timing", "negatable", "type", "art")
 _ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
@@ -91,10 +92,26 @@ def load_deck(deck_id: str = DEFAULT_DECK, data_dir: Path | None = None) -> Deck
         raise meta_file.fail("'index'", f"must be one of {', '.join(_INDEX_KINDS)}, not {index!r}")
     colors = _read_colors(meta_file, meta.get("colors", {}))
     types = _read_types(meta_file, meta.get("types", {}))
-    rules = meta.get("rules")
-    if rules is not None:
-        meta_file.expect(rules, str, "", "rules")
-        safe_relative_path(rules, meta_file, "'rules'")
+    rules = _read_rules(meta_file, meta.get("rules"), deck_id)
+    aids = None
+    if "aids" in meta:
+        table = meta_file.expect(meta["aids"], dict, "[aids]", "aids")
+        meta_file.check_keys(table, "[aids]", ("source",))
+        aids = meta_file.expect(table["source"], str, "[aids]", "source")
+        safe_relative_path(aids, meta_file, "[aids] source")
+    idsheet = None
+    if index == "playing-cards":
+        table = meta_file.expect(
+            meta.get("identification", {}), dict, "[identification]", "identification"
+        )
+        meta_file.check_keys(table, "[identification]", (), ("output",))
+        idsheet = _output_name(
+            meta_file, table.get("output", f"{deck_id}-identification-sheet"), "[identification]"
+        )
+    elif "identification" in meta:
+        raise meta_file.fail(
+            "[identification]", "only a deck of playing cards has an identification sheet"
+        )
 
     effects = _read_effects(DataFile(folder / "effects.toml", CatalogueError), types)
     playing = index == "playing-cards"
@@ -110,8 +127,33 @@ def load_deck(deck_id: str = DEFAULT_DECK, data_dir: Path | None = None) -> Deck
         colors=colors,
         types=tuple(types.values()),
         rules=rules,
+        aids=aids,
+        idsheet=idsheet,
         folder=folder,
     )
+
+
+def _read_rules(file: DataFile, table: Any, deck_id: str) -> Rules | None:
+    if table is None:
+        return None
+    file.expect(table, dict, "[rules]", "rules")
+    file.check_keys(table, "[rules]", ("source",), ("layout", "output"))
+    source = file.expect(table["source"], str, "[rules]", "source")
+    safe_relative_path(source, file, "[rules] source")
+    layout = file.expect(table.get("layout", "book"), str, "[rules]", "layout")
+    if layout not in _LAYOUTS:
+        raise file.fail("[rules]", f"'layout' is {' or '.join(_LAYOUTS)}, not {layout!r}")
+    output = _output_name(file, table.get("output", f"{deck_id}-rules"), "[rules]")
+    return Rules(source, layout, output)
+
+
+def _output_name(file: DataFile, name: Any, where: str) -> str:
+    file.expect(name, str, where, "output")
+    if not _ID.match(name):
+        raise file.fail(
+            where, f"'output' is a file name of letters, digits and dashes, not {name!r}"
+        )
+    return name
 
 
 def safe_relative_path(text: str, file: DataFile, where: str) -> PurePosixPath:

@@ -23,6 +23,7 @@ __all__ = [
     "Deck",
     "Effect",
     "PlayingCard",
+    "Rules",
     "targets_phrase",
 ]
 
@@ -160,6 +161,15 @@ class CardType:
 
 
 @dataclass(frozen=True, slots=True)
+class Rules:
+    """Where a deck's rules are written (Markdown, in the deck's folder) and how they print."""
+
+    source: str
+    layout: str = "book"  # "book": a booklet of half-letter pages; "sheet": one page
+    output: str = "rules"  # the PDF's name in the output folder, without ".pdf"
+
+
+@dataclass(frozen=True, slots=True)
 class Card:
     """One physical card of a deck: an effect, and the playing card it doubles as."""
 
@@ -200,7 +210,9 @@ class Deck:
     cards: tuple[Card, ...]
     colors: dict[str, str] = field(default_factory=dict)
     types: tuple[CardType, ...] = ()
-    rules: str | None = None
+    rules: Rules | None = None
+    aids: str | None = None  # the player aids' file, in the deck's folder
+    idsheet: str | None = None  # the identification sheet's name in the output folder
     folder: Path | None = None
 
     def effect(self, effect_id: str) -> Effect:

@@ -117,7 +117,7 @@ def test_every_effect_is_explained_in_the_rulebook():
 
 def test_the_worked_examples_agree_with_printkit_negate():
     deck = load_deck()
-    source = (deck.folder / deck.rules).read_text(encoding="utf-8")
+    source = (deck.folder / deck.rules.source).read_text(encoding="utf-8")
     examples = [
         b
         for b in markdown.parse(source).blocks

@@ -21,7 +21,7 @@ def test_build_writes_the_deck_and_the_calibration_page(cli, tmp_path):
     out = tmp_path / "out"
     assert (out / "dead-mens-deck.pdf").exists() and (out / "calibration.pdf").exists()
     assert "dead-mens-deck.pdf" in result.out
-    assert len(reader((out / "dead-mens-deck.pdf").read_bytes()).pages) == 12
+    assert len(reader((out / "dead-mens-deck.pdf").read_bytes()).pages) == 14  # with 4 aids
     assert not [p for p in out.iterdir() if p.name.startswith(".")]  # no temporary files left
 
 
@@ -35,7 +35,7 @@ def test_sheets_with_a_template_and_manual_duplex(cli, tmp_path):
     result = cli("sheets", "--template", "a4-3x3", "--duplex", "manual", "-o", str(target))
     assert result.status == 0, result.err
     fronts, backs = tmp_path / "deck-fronts.pdf", tmp_path / "deck-backs.pdf"
-    assert len(reader(fronts.read_bytes()).pages) == len(reader(backs.read_bytes()).pages) == 6
+    assert len(reader(fronts.read_bytes()).pages) == len(reader(backs.read_bytes()).pages) == 7
 
 
 def test_sheets_with_a_users_own_template_file(cli, tmp_path):

@@ -6,6 +6,7 @@ imported inside each command so that the companion commands stay fast.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -15,7 +16,7 @@ from ..errors import UsageError
 from ..units import mm
 from .app import F, deck_options, open_deck, printkit
 
-__all__ = ["build", "calibrate", "idsheet", "rulebook", "sheets"]
+__all__ = ["build", "calibrate", "export", "idsheet", "rulebook", "sheets"]
 
 DEFAULT_TEMPLATE = "plaincards-letter"
 DUPLEX = ("long", "short", "manual", "none")
@@ -31,6 +32,16 @@ def _offset(_ctx, _param, value: str | None) -> tuple[float, float]:
     if max(abs(dx), abs(dy)) > 20:
         raise click.BadParameter(f"{value!r}: more than 20 mm; the offset is in millimetres")
     return (dx * mm, dy * mm)
+
+
+def _aids_option(func: F) -> F:
+    return click.option(
+        "--aids",
+        type=click.IntRange(0, 12),
+        default=4,
+        show_default=True,
+        help="Player aid cards to print after the deck (one per player).",
+    )(func)
 
 
 def print_options(func: F) -> F:
@@ -75,10 +86,12 @@ def print_options(func: F) -> F:
     return func
 
 
-def _print_options(duplex: str, back_offset, no_qr: bool, art_dir: Path):
+def _print_options(duplex: str, back_offset, no_qr: bool, art_dir: Path, aids: int = 0):
     from ..render.deck import PrintOptions
 
-    return PrintOptions(duplex=duplex, back_offset=back_offset, qr=not no_qr, user_art=art_dir)
+    return PrintOptions(
+        duplex=duplex, back_offset=back_offset, qr=not no_qr, user_art=art_dir, aids=aids
+    )
 
 
 def _deck_files(deck, template, options, target: Path) -> dict[Path, bytes]:
@@ -113,7 +126,20 @@ def _report(paths: list[Path], quiet: bool = False) -> None:
     help="The folder to write the kit into.",
 )
 @print_options
-@deck_options
+@_aids_option
+@click.option(
+    "--deck",
+    "deck_id",
+    default=None,
+    metavar="NAME",
+    help="Build only this deck (default: every deck under data/decks/).",
+)
+@click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Read decks from this folder instead of printkit's own data/.",
+)
 @click.option("--quiet", is_flag=True, help="Print nothing but errors.")
 def build(
     out_dir: Path,
@@ -122,42 +148,69 @@ def build(
     back_offset,
     no_qr: bool,
     art_dir: Path,
-    deck_id: str,
+    aids: int,
+    deck_id: str | None,
     data_dir: Path | None,
     quiet: bool,
 ) -> None:
-    """Make the kit in output/: card sheets, calibration page, identification sheet, rulebook.
+    """Make the whole kit in output/: for every deck its card sheets (with player aids),
+    identification sheet, rules and proof sheet, and the calibration page.
 
     \b
     Examples:
       printkit build
       printkit build --template a4-3x3 --back-offset 0.5,-1
-      printkit build --out ~/cards
+      printkit build --deck simplified-bang --out ~/cards
+      printkit build --data-dir my-data --deck my-deck
     """
+    from ..catalogue import deck_ids, load_deck
+    from ..kit import KitOptions, kit_jobs
     from ..layout.templates import load_template
     from ..output import write_files
-    from ..render.calibrate import calibration_page
-    from ..render.idsheet import identification_sheet
 
-    deck = open_deck(deck_id, data_dir)
+    if deck_id:
+        decks = [open_deck(deck_id, data_dir)]
+    else:
+        decks = [load_deck(name, data_dir) for name in deck_ids(data_dir)]
+        if not decks:
+            raise UsageError(f"no deck in {data_dir or 'data'}/decks; give --data-dir or add one")
     template = load_template(template_name)
-    options = _print_options(duplex, back_offset, no_qr, art_dir)
-    files = _deck_files(deck, template, options, out_dir / f"{deck.id}.pdf")
-    if template.backs:
-        files[out_dir / "calibration.pdf"] = calibration_page(
-            template, "short" if duplex == "short" else "long"
-        )
-    paper = "a4" if abs(template.paper_width - 210 * mm) < 1 else "letter"
-    if deck.playing_cards:
-        files[out_dir / "identification-sheet.pdf"] = identification_sheet(deck, paper)
-    if deck.rules:
-        files.update(_rulebook_files(deck, paper, True, out_dir / "rulebook.pdf"))
-    _report(write_files(files), quiet)
+    options = KitOptions(duplex, back_offset, not no_qr, art_dir, aids)
+    jobs = kit_jobs(decks, template, options, out_dir)
+    files: dict[Path, bytes] = {}
+    if quiet or not sys.stderr.isatty():
+        for job in jobs:
+            files.update(job.make())
+    else:
+        with click.progressbar(
+            jobs,
+            label="Building the kit",
+            item_show_func=lambda job: job.what if job else "",
+            file=sys.stderr,
+        ) as progress:
+            for job in progress:
+                files.update(job.make())
+    written = write_files(files)
+    if not quiet:
+        _table(written)
+
+
+def _table(paths: list[Path]) -> None:
+    from ..datafile import shown
+
+    names = [shown(path) for path in paths]
+    width = max(len(name) for name in names)
+    click.echo(f"{'file':<{width}}  {'size':>9}")
+    for name, path in zip(names, paths, strict=True):
+        click.echo(f"{name:<{width}}  {path.stat().st_size / 1024:>5,.0f} KiB")
+    total = sum(path.stat().st_size for path in paths)
+    click.echo(f"{len(paths)} files, {total / 1024 / 1024:.1f} MiB")
 
 
 @printkit.command()
 @click.argument("deck_id", default=DEFAULT_DECK, metavar="[DECK]")
 @print_options
+@_aids_option
 @click.option(
     "-o",
     "--output",
@@ -178,6 +231,7 @@ def sheets(
     back_offset,
     no_qr: bool,
     art_dir: Path,
+    aids: int,
     output: Path | None,
     data_dir: Path | None,
 ) -> None:
@@ -195,7 +249,7 @@ def sheets(
 
     deck = open_deck(deck_id, data_dir)
     template = load_template(template_name)
-    options = _print_options(duplex, back_offset, no_qr, art_dir)
+    options = _print_options(duplex, back_offset, no_qr, art_dir, aids)
     target = output or Path("output") / f"{deck.id}.pdf"
     if target.suffix.lower() != ".pdf":
         raise UsageError(f"{target}: the output file must end in .pdf")
@@ -325,3 +379,75 @@ def _rulebook_files(deck, paper: str, booklet: bool, target: Path) -> dict[Path,
             book, deck.name
         )
     return files
+
+
+@printkit.command()
+@click.argument("deck_id", default=DEFAULT_DECK, metavar="[DECK]")
+@click.option(
+    "--for",
+    "shop",
+    type=click.Choice(["mpc", "tgc", "png"]),
+    required=True,
+    help="mpc: MakePlayingCards poker cards (822 x 1122 px at 300 dpi); tgc: The Game "
+    "Crafter (825 x 1125 px); png: the trimmed card alone (750 x 1050 px).",
+)
+@click.option(
+    "--dpi",
+    type=click.IntRange(72, 1200),
+    default=None,
+    help="Resolution (default 300, what the shops ask for).",
+)
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="The folder to write into (default: output/<deck>-<shop>/).",
+)
+@click.option("--no-qr", is_flag=True, help="Leave the QR codes off the cards.")
+@click.option(
+    "--art-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("art"),
+    show_default=True,
+    help="Your own pictures: <art-dir>/<deck>/<effect>.svg|.png|.jpg replace printkit's.",
+)
+@click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Read decks from this folder instead of printkit's own data/.",
+)
+def export(
+    deck_id: str,
+    shop: str,
+    dpi: int | None,
+    out_dir: Path | None,
+    no_qr: bool,
+    art_dir: Path,
+    data_dir: Path | None,
+) -> None:
+    """One PNG per card front and one for the back, for a print-on-demand shop.
+
+    Full bleed, RGB, named so that the shop's uploader keeps the deck's order
+    (01-2S-spook.png ... back.png). The images are rendered from the same drawing as
+    the PDFs.
+
+    \b
+    Examples:
+      printkit export --for mpc
+      printkit export simplified-bang --for tgc -o tgc-images
+      printkit export --for png --dpi 150
+    """
+    from ..output import write_files
+    from ..render.art import ArtLibrary
+    from ..render.raster import export_images
+
+    deck = open_deck(deck_id, data_dir)
+    folder = out_dir or Path("output") / f"{deck.id}-{shop}"
+    images = export_images(deck, shop, dpi, ArtLibrary(deck, art_dir), qr=not no_qr)
+    written = write_files({folder / name: data for name, data in images.items()})
+    from ..datafile import shown
+
+    click.echo(f"wrote {len(written)} images to {shown(folder)}")

@@ -67,26 +67,24 @@ class _Look:
 
 
 _BOOK = _Look(body=9.4, leading=12.4, h1=16, h2=11, margin=14 * mm, top=17 * mm, bottom=16 * mm)
-_SHEET = _Look(
-    body=9.2, leading=11.6, h1=12.5, h2=10.5, margin=14 * mm, top=14 * mm, bottom=12 * mm
-)
+_SHEET = _Look(body=10.2, leading=12.9, h1=13, h2=11.5, margin=16 * mm, top=15 * mm, bottom=14 * mm)
 
 
 def render_rules(
-    deck: Deck, paper: str = "letter", kind: str = "book", art: ArtLibrary | None = None
+    deck: Deck, paper: str = "letter", kind: str | None = None, art: ArtLibrary | None = None
 ) -> bytes:
-    """The deck's rules as PDF bytes: ``kind`` is "book" (half-letter or A5) or "sheet"."""
+    """The deck's rules as PDF bytes, laid out as its deck.toml says ("book" or "sheet")."""
     if deck.rules is None or deck.folder is None:
         raise CatalogueError(
-            f'the {deck.name} has no rules file; name one with rules = "..." in deck.toml'
+            f"the {deck.name} has no rules; name them under [rules] in its deck.toml"
         )
-    source = DataFile(deck.folder / deck.rules, CatalogueError)
+    source = DataFile(deck.folder / deck.rules.source, CatalogueError)
     try:
         document = markdown.parse(source.text())
     except markdown.MarkdownError as exc:
         raise source.fail(f"line {exc.line}", str(exc)) from None
     register_fonts()
-    book = kind == "book"
+    book = (kind or deck.rules.layout) == "book"
     size = (BOOK_SIZES if book else SHEET_SIZES)[paper]
     look = _BOOK if book else _SHEET
     builder = _Builder(deck, source, document.meta, size, look, book, art or ArtLibrary(deck))
@@ -225,6 +223,8 @@ class _Builder:
             if "subtitle" in self.meta:
                 story.append(self.para(self.meta["subtitle"], "meta"))
         first_chapter = True
+        # The outline starts at the shallowest heading the text uses.
+        base = min((b.level for b in blocks if isinstance(b, markdown.Heading)), default=1)
         for block in blocks:
             if isinstance(block, markdown.Heading):
                 if block.level == 1 and self.book and not first_chapter:
@@ -234,7 +234,7 @@ class _Builder:
                 heading = _Heading(
                     markup(block.text),
                     self.styles[f"h{level}"],
-                    level=block.level - 1,
+                    level=block.level - base,
                     plain=block.text,
                 )
                 story.append(heading)
@@ -359,6 +359,11 @@ class _Builder:
             card_type = self.deck.card_type(effect.type)
             if card_type:
                 facts.append(card_type.label)
+            if not self.book:  # a one-page summary: one paragraph per card
+                count = f" ×{len(cards)}" if cards and cards[0].playing_card is None else ""
+                label = f" ({card_type.label})" if card_type else ""
+                story.append(self.para(f"**{effect.name}**{count}{label}: {effect.note}", "item"))
+                continue
             heading = _Heading(markup(effect.name), self.styles["h2"], level=1, plain=effect.name)
             story.append(
                 KeepTogether(

@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..aids import load_aid
 from ..layout.templates import Template
 from ..model import Deck
+from .aids import AidPainter
 from .art import ArtLibrary
 from .face import FaceOptions, FacePainter
 from .pdf import Document
@@ -21,10 +23,11 @@ class PrintOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)  # points, back pages only
     qr: bool = True
     user_art: Path | None = None
+    aids: int = 0  # player aid cards printed after the deck's own
 
 
 class DeckFaces:
-    """The deck's cards, drawn into one document."""
+    """The deck's cards, then its player aids, drawn into one document."""
 
     def __init__(
         self, doc: Document, deck: Deck, art: ArtLibrary, t: Template, options: PrintOptions
@@ -33,20 +36,30 @@ class DeckFaces:
         self.painter = FacePainter(
             doc, deck, art, t.card_width, t.card_height, FaceOptions(qr=options.qr)
         )
+        aid = load_aid(deck) if options.aids else None
+        self.aids = AidPainter(self.painter, aid) if aid else None
 
     def front(self, index: int) -> str:
-        return self.painter.front(self.deck.cards[index])
+        if index < len(self.deck.cards):
+            return self.painter.front(self.deck.cards[index])
+        assert self.aids is not None
+        return self.aids.front()
 
     def back(self, index: int) -> str | None:
-        return self.painter.back()
+        if index < len(self.deck.cards):
+            return self.painter.back()
+        assert self.aids is not None
+        return self.aids.back()
 
 
 def deck_sheets(
-    deck: Deck, template: Template, options: PrintOptions = PrintOptions()
+    deck: Deck, template: Template, options: PrintOptions | None = None
 ) -> dict[str, bytes]:
     """{"": pdf} or, for manual duplex, {"fronts": pdf, "backs": pdf}."""
+    options = options or PrintOptions()
     art = ArtLibrary(deck, options.user_art)
     title = f"{deck.name} - card sheets"
+    aids = options.aids if deck.aids else 0
 
     def open_document(part: str) -> tuple[Document, DeckFaces]:
         subject = (
@@ -57,4 +70,4 @@ def deck_sheets(
         return doc, DeckFaces(doc, deck, art, template, options)
 
     job = SheetJob(deck.name, template, options.duplex, options.back_offset)
-    return render_sheets(job, len(deck.cards), open_document)
+    return render_sheets(job, len(deck.cards) + aids, open_document)

@@ -66,7 +66,9 @@ class FacePainter:
     # -- forms ---------------------------------------------------------------------------
 
     def front(self, card: Card) -> str:
-        name = f"front-{self.deck.id}-{card.code}-{self._key}"
+        # Copies of one effect without a playing card look alike: one form serves them all.
+        face = card.code if card.playing_card is not None else card.effect.id
+        name = f"front-{self.deck.id}-{face}-{self._key}"
         return self.doc.form(name, self.bbox, lambda: self._draw_front(card))
 
     def back(self) -> str:
@@ -95,20 +97,25 @@ class FacePainter:
 
     # -- the front ---------------------------------------------------------------------
 
-    def _draw_front(self, card: Card) -> None:
+    def chrome(self, frame_color=None) -> None:
+        """What every front shares: the paper ground over the bleed and a double frame."""
         canvas, s = self.doc.canvas, self.s
         w, h = self.w, self.h
         self._ground(self.color["paper"])
-        accent = self._type_color(card)
         # A double rule frames the card, far enough in that a cut a little off the
         # perforation does not eat it.
         inset = 2.0 * mm * s
-        canvas.setStrokeColor(accent or self.color["frame"])
+        canvas.setStrokeColor(frame_color or self.color["frame"])
         canvas.setLineWidth(1.0 * s)
         canvas.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, 2.0 * mm * s, stroke=1, fill=0)
         canvas.setLineWidth(0.3 * s)
         inner = inset + 0.75 * mm * s
         canvas.roundRect(inner, inner, w - 2 * inner, h - 2 * inner, 1.4 * mm * s, stroke=1, fill=0)
+
+    def _draw_front(self, card: Card) -> None:
+        canvas, s = self.doc.canvas, self.s
+        w, h = self.w, self.h
+        self.chrome(self._type_color(card))
 
         margin = 4.6 * mm * s
         title_top = h - 4.2 * mm * s
@@ -276,7 +283,7 @@ class FacePainter:
             side = qr_size(matrix, module)
             draw_qr(canvas, matrix, left, left, module, self.color["ink"], hex_color("#fbf7ec"))
             cursor = left + side + 1.2 * mm * s
-        right = self.w - 12.5 * mm * s
+        right = self.w - (12.5 if card.playing_card else 4.0) * mm * s
         self._targets(card, cursor, right, footer_h)
 
     def _targets(self, card: Card, x0: float, x1: float, footer_h: float) -> None:
@@ -297,11 +304,14 @@ class FacePainter:
                 stringWidth(label, BODY_SEMIBOLD, label_size),
             )
             items.append((target, kind, label, width))
-        marks = []
+        marks: list[tuple[str | None, str, object]] = []
         if effect.is_reaction:
-            marks.append(("mark-reaction", "REACTION: PLAY ANY TIME"))
+            marks.append(("mark-reaction", "REACTION: PLAY ANY TIME", self.color["accent"]))
         if not effect.negatable:
-            marks.append(("mark-unstoppable", "CANNOT BE NEGATED"))
+            marks.append(("mark-unstoppable", "CANNOT BE NEGATED", self.color["accent"]))
+        card_type = self.deck.card_type(effect.type)
+        if card_type is not None:
+            marks.append((None, card_type.label.upper(), hex_color(card_type.color)))
         total = sum(item[3] for item in items) + gap * max(0, len(items) - 1)
         center = (x0 + x1) / 2
         top = 3.8 * mm * s + footer_h - 5.0 * mm * s
@@ -328,12 +338,15 @@ class FacePainter:
             canvas.drawCentredString(cx, icons_bottom - label_size * 1.15, label)
             x += width + gap
         y = icons_bottom - label_size * 1.2 - 4.2 * mm * s
-        for icon_name, label in marks:
+        if not items and marks:  # no targets: the marks take the footer's middle
+            y = 3.8 * mm * s + (footer_h - 3.8 * mm * s) / 2 - 2 * mm * s
+        for icon_name, label, color in marks:
             size = 3.4 * mm * s
             text_size = 5.0 * s
-            width = size + 0.8 * mm * s + stringWidth(label, BODY_SEMIBOLD, text_size)
+            room = size + 0.8 * mm * s if icon_name else 0
+            width = room + stringWidth(label, BODY_SEMIBOLD, text_size)
             bx = center - width / 2
-            canvas.setFillColor(self.color["accent"])
+            canvas.setFillColor(color)
             canvas.roundRect(
                 bx - 1.0 * mm * s,
                 y - 0.6 * mm * s,
@@ -343,10 +356,11 @@ class FacePainter:
                 stroke=0,
                 fill=1,
             )
-            self.stamp_icon(icon_name, "paper", bx, y, size)
+            if icon_name:
+                self.stamp_icon(icon_name, "paper", bx, y, size)
             canvas.setFillColor(self.color["paper"])
             canvas.setFont(BODY_SEMIBOLD, text_size)
-            canvas.drawString(bx + size + 0.8 * mm * s, y + size / 2 - text_size * 0.35, label)
+            canvas.drawString(bx + room, y + size / 2 - text_size * 0.35, label)
             y -= size + 2.0 * mm * s
 
     # -- the back ----------------------------------------------------------------------

@@ -48,6 +48,16 @@ def register_fonts() -> None:
                 f"pip install {package}"
             ) from None
         pdfmetrics.registerFont(TTFont(name, str(path)))
+    # Any text reportlab sets without being told a font (a text object's first state, a
+    # bullet) uses the body face too: every font in printkit's PDFs is embedded.
+    from reportlab import rl_config
+    from reportlab.graphics import shapes
+
+    rl_config.canvas_basefontname = BODY
+    from reportlab.platypus.tables import CellStyle
+
+    shapes.STATE_DEFAULTS["fontName"] = BODY  # the state svglib drawings start from
+    CellStyle.fontname = BODY  # table cells (the contents page is a table)
     for bold, italic, face in (
         (0, 0, BODY),
         (1, 0, BODY_BOLD),

@@ -33,8 +33,14 @@ class Check:
     outcomes: tuple[str, ...]  # best first, for the player who draws
     meaning: dict[str, str]
     decide: Callable[[str, str], str]  # (effective suit, rank) -> outcome
+    when: dict[str, str]  # outcome -> the cards that give it, in reading order
     lucky_duke: str | None = None  # None: Lucky Duke may draw; otherwise why he may not
     reading: str | None = None  # a reading of the rules that this check needs
+
+    def summary(self) -> str:
+        """One line for a player aid: "Barrel: ♥ dodge · ♠♣♦ no dodge"."""
+        parts = [f"{cards} {outcome.replace('-', ' ')}" for outcome, cards in self.when.items()]
+        return f"{self.name}: " + " · ".join(parts)
 
 
 def _hearts(win: str, lose: str) -> Callable[[str, str], str]:
@@ -61,6 +67,7 @@ CHECKS: dict[str, Check] = {
                 "no-dodge": "the Barrel fails; stop the BANG! another way or lose 1 life",
             },
             _hearts("dodge", "no-dodge"),
+            {"dodge": "♥", "no-dodge": "♠♣♦"},
         ),
         Check(
             "jail",
@@ -72,6 +79,7 @@ CHECKS: dict[str, Check] = {
                 "skip-turn": "discard the Jail and skip this turn",
             },
             _hearts("escape", "skip-turn"),
+            {"escape": "♥", "skip-turn": "♠♣♦"},
         ),
         Check(
             "dynamite",
@@ -83,6 +91,7 @@ CHECKS: dict[str, Check] = {
                 "pass": "only spades 2 to 9 explode; pass the Dynamite to the player on your left",
             },
             _dynamite,
+            {"explode": "♠ 2-9", "pass": "other cards"},
         ),
         Check(
             "bad-moon-rising",
@@ -96,6 +105,7 @@ CHECKS: dict[str, Check] = {
                 "draw-1": "every living player draws 1 card",
             },
             lambda suit, _rank: _BAD_MOON[suit],
+            {"discard-2": "♠", "discard-1": "♣", "nothing": "♦", "draw-1": "♥"},
             lucky_duke="Bad Moon Rising is drawn by the ghost who plays it, and a ghost has no "
             "character ability, so Lucky Duke's ability cannot apply",
         ),
@@ -109,6 +119,7 @@ CHECKS: dict[str, Check] = {
                 "bang": "that player is the target of a BANG!",
             },
             lambda suit, _rank: "steal" if suit in _RED else "bang",
+            {"steal": "♥♦", "bang": "♠♣"},
             reading="for a Lucky Duke, printkit reads losing one card as better than facing "
             "a BANG!",
         ),

@@ -1,0 +1,96 @@
+"""Draw a player aid card: the same paper and frame as the deck's fronts, and text.
+
+Each side's sections are set in the title face and the text face, shrunk together
+until they fit the card (never below 6.5 pt; an aid that still does not fit fails the
+build and says which side).
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph
+
+from .. import markdown
+from ..aids import Aid, Section
+from ..errors import RenderError
+from ..units import mm
+from .face import FacePainter
+from .fonts import BODY, BODY_SEMIBOLD, TITLE
+from .richtext import install_pips, markup
+
+__all__ = ["AidPainter"]
+
+_MIN = 6.5
+_START = 8.4
+
+
+class AidPainter:
+    """Draws a deck's player aid, front and back, as forms in the face painter's document."""
+
+    def __init__(self, faces: FacePainter, aid: Aid):
+        self.faces, self.aid = faces, aid
+        install_pips(faces.doc.canvas, faces.icons)
+
+    def front(self) -> str:
+        return self._form("front", self.aid.front)
+
+    def back(self) -> str:
+        return self._form("back", self.aid.back)
+
+    def _form(self, side: str, sections: tuple[Section, ...]) -> str:
+        faces = self.faces
+        name = f"aid-{side}-{faces.deck.id}-{round(faces.w, 3)}x{round(faces.h, 3)}"
+        return faces.doc.form(name, faces.bbox, lambda: self._draw(side, sections))
+
+    def _draw(self, side: str, sections: tuple[Section, ...]) -> None:
+        faces = self.faces
+        canvas, s, w, h = faces.doc.canvas, faces.s, faces.w, faces.h
+        faces.chrome(faces.color["accent"])
+        margin = 4.6 * mm * s
+        canvas.setFillColor(faces.color["accent"])
+        canvas.setFont(BODY_SEMIBOLD, 6.5 * s)
+        canvas.drawCentredString(
+            w / 2, h - 4.4 * mm * s - 4 * s, f"PLAYER AID · {faces.deck.game.upper()}"
+        )
+        top, bottom = h - 7.6 * mm * s, 4.2 * mm * s
+        size = _START * s
+        while True:
+            flowables = self._flowables(sections, size)
+            heights = [f.wrap(w - 2 * margin, h)[1] + gap for f, gap in flowables]
+            if sum(heights) <= top - bottom:
+                break
+            size -= 0.25
+            if size < _MIN:
+                raise RenderError(
+                    f"the {faces.deck.name}'s player aid ({side}) does not fit a card even at "
+                    f"{_MIN} pt; shorten it in {faces.deck.aids}"
+                )
+        y = top
+        for (flowable, gap), height in zip(flowables, heights, strict=True):
+            y -= height
+            flowable.drawOn(canvas, margin, y + gap)
+
+    def _flowables(
+        self, sections: tuple[Section, ...], size: float
+    ) -> list[tuple[Paragraph, float]]:
+        ink = self.faces.color["ink"]
+        title = ParagraphStyle(
+            "aid-title", fontName=TITLE, fontSize=size * 1.45, leading=size * 1.7, textColor=ink
+        )
+        body = ParagraphStyle(
+            "aid-body", fontName=BODY, fontSize=size, leading=size * 1.2, textColor=ink
+        )
+        bullet = ParagraphStyle(
+            "aid-item", parent=body, leftIndent=size * 0.9, bulletIndent=0, bulletFontName=BODY
+        )
+        out: list[tuple[Paragraph, float]] = []
+        for section in sections:
+            out.append((Paragraph(markup(section.title), title), size * 0.15))
+            for block in markdown.parse(section.text).blocks:
+                if isinstance(block, markdown.ListBlock):
+                    for item in block.items:
+                        out.append((Paragraph(markup(item), bullet, bulletText="•"), size * 0.25))
+                elif isinstance(block, markdown.Paragraph):
+                    out.append((Paragraph(markup(block.text), body), size * 0.3))
+            out[-1] = (out[-1][0], size * 0.9)
+        return out

@@ -1,0 +1,108 @@
+"""PNG images of cards: for print-on-demand shops, and the proof sheet of a whole deck.
+
+Both come from the single-card PDF (``cards.card_pages``), rasterised with pypdfium2,
+so the images are the same design as the print sheets. Shop images are rendered on
+both cores when there are enough of them to pay for it.
+"""
+
+from __future__ import annotations
+
+import io
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from ..model import Deck
+from ..units import inch
+from .art import ArtLibrary
+from .cards import card_pages
+from .face import FaceOptions
+from .pages import render_pages
+
+__all__ = ["SHOPS", "Shop", "export_images", "image_names", "proof_sheet"]
+
+_POKER = (2.5 * inch, 3.5 * inch)
+
+
+@dataclass(frozen=True)
+class Shop:
+    """What a print-on-demand target asks for: bleed around a poker card, at 300 dpi."""
+
+    name: str
+    bleed: float  # points on every side
+    dpi: int = 300
+
+
+#: MakePlayingCards poker cards: 822 x 1122 px; The Game Crafter: 825 x 1125 px; "png":
+#: the trimmed card alone, for screens and virtual tables.
+SHOPS = {
+    "mpc": Shop("MakePlayingCards", bleed=0.12 * inch),
+    "tgc": Shop("The Game Crafter", bleed=0.125 * inch),
+    "png": Shop("plain PNG", bleed=0.0),
+}
+
+
+def image_names(deck: Deck) -> list[str]:
+    """File names that keep the deck's order in a shop's uploader: 01-2S-spook.png."""
+    width = max(2, len(str(len(deck.cards))))
+    names = []
+    for card in deck.cards:
+        if card.playing_card is not None:
+            names.append(f"{card.number:0{width}d}-{card.code}-{card.effect.id}.png")
+        else:
+            names.append(f"{card.number:0{width}d}-{card.code}.png")
+    return [*names, "back.png"]
+
+
+def export_images(
+    deck: Deck, shop: str, dpi: int | None = None, art: ArtLibrary | None = None, qr: bool = True
+) -> dict[str, bytes]:
+    """{file name: PNG bytes} for every card front and the back, in the shop's size."""
+    target = SHOPS[shop]
+    pdf = card_pages(deck, *_POKER, art or ArtLibrary(deck), FaceOptions(qr=qr), bleed=target.bleed)
+    pages = len(image_names(deck))
+    resolution = dpi or target.dpi
+    workers = min(2, os.cpu_count() or 1)
+    if workers > 1 and pages >= 16:
+        chunks = [list(range(i, pages, workers)) for i in range(workers)]
+        # "spawn": a forked child would inherit pdfium's state from this process.
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            results = list(pool.map(render_pages, [pdf] * workers, chunks, [resolution] * workers))
+        images = dict(pair for result in results for pair in result)
+    else:
+        images = dict(render_pages(pdf, list(range(pages)), resolution))
+    return {name: images[index] for index, name in enumerate(image_names(deck))}
+
+
+def proof_sheet(deck: Deck, art: ArtLibrary | None = None, columns: int | None = None) -> bytes:
+    """Every front and the back at a glance, small enough to open on a phone (PNG)."""
+    import fontpkg
+    import pypdfium2 as pdfium
+    from PIL import Image, ImageDraw, ImageFont
+
+    pdf = card_pages(deck, *_POKER, art or ArtLibrary(deck), FaceOptions(qr=True), bleed=0)
+    document = pdfium.PdfDocument(pdf)
+    count = len(document)
+    columns = columns or (9 if count <= 60 else 12)
+    scale = 44 / 72  # 110 x 154 pixels a card
+    thumbs = [document[i].render(scale=scale).to_pil().convert("RGB") for i in range(count)]
+    document.close()
+    card_w, card_h = thumbs[0].size
+    gap, head = 6, 34
+    rows = -(-count // columns)
+    sheet = Image.new(
+        "RGB", (columns * (card_w + gap) + gap, head + rows * (card_h + gap) + gap), "#3a3430"
+    )
+    draw = ImageDraw.Draw(sheet)
+    font = ImageFont.truetype(str(fontpkg.path("Alfa Slab One")), 18)
+    draw.text(
+        (gap + 2, 7), f"{deck.name}: {count - 1} cards and the back", fill="#efe2c4", font=font
+    )
+    for index, thumb in enumerate(thumbs):
+        row, col = divmod(index, columns)
+        sheet.paste(thumb, (gap + col * (card_w + gap), head + gap + row * (card_h + gap)))
+    buffer = io.BytesIO()
+    sheet.save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()

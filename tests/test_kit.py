@@ -1,0 +1,202 @@
+"""The whole kit: every deck, print-on-demand images, proof sheets, player aids, and a
+third deck made of data files alone."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from functools import cache
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from printkit.aids import load_aid
+from printkit.catalogue import deck_ids, load_deck
+from printkit.render.raster import export_images, image_names, proof_sheet
+
+from .pdfcheck import reader
+
+
+@cache
+def images(shop: str, deck: str = "dead-mens-deck", dpi: int | None = None) -> dict[str, bytes]:
+    return export_images(load_deck(deck), shop, dpi)
+
+
+@pytest.mark.parametrize(
+    ("shop", "size"), [("mpc", (822, 1122)), ("tgc", (825, 1125)), ("png", (750, 1050))]
+)
+def test_print_on_demand_images_have_the_shops_size(shop, size):
+    exported = images(shop)
+    assert len(exported) == 53 and list(exported)[-1] == "back.png"
+    for data in exported.values():
+        image = Image.open(io.BytesIO(data))
+        assert image.size == size and image.mode == "RGB"
+
+
+def test_dpi_scales_the_images():
+    image = Image.open(io.BytesIO(images("tgc", dpi=150)["back.png"]))
+    assert abs(image.size[0] - 2.75 * 150) <= 0.5 and abs(image.size[1] - 3.75 * 150) <= 0.5
+
+
+def test_images_are_named_in_deck_order():
+    names = list(images("mpc"))
+    assert names[0] == "01-2S-spook.png" and names[6] == "07-8S-spook.png"
+    assert names[51] == "52-AD-seance.png" and names == sorted(names)
+
+
+@pytest.mark.parametrize("shop", ["mpc", "tgc"])
+def test_the_bleed_is_filled_to_the_edge(shop):
+    """No white edge: the outermost pixels of every image are the design's, not paper."""
+    for name, data in images(shop).items():
+        image = Image.open(io.BytesIO(data))
+        width, height = image.size
+        ring = [image.getpixel((x, y)) for x in range(0, width, 7) for y in (0, height - 1)]
+        ring += [image.getpixel((x, y)) for y in range(0, height, 7) for x in (0, width - 1)]
+        assert all(min(pixel) < 245 for pixel in ring), name
+
+
+def test_the_simplified_decks_images_keep_their_order():
+    names = image_names(load_deck("simplified-bang"))
+    assert len(names) == 72 and names[0] == "01-barrel-1.png" and names[-2] == "71-indians-2.png"
+
+
+def test_proof_sheets_are_small_and_show_every_card():
+    for deck_id in ("dead-mens-deck", "simplified-bang"):
+        deck = load_deck(deck_id)
+        data = proof_sheet(deck)
+        image = Image.open(io.BytesIO(data))
+        assert len(data) < 1_000_000 and max(image.size) <= 1600
+        thumbs = len(deck.cards) + 1
+        columns = 9 if thumbs <= 60 else 12
+        rows = -(-thumbs // columns)
+        assert image.size[1] > rows * 150  # every row of cards is there
+
+
+def test_the_simplified_deck_has_71_cards_in_the_right_counts():
+    deck = load_deck("simplified-bang")
+    counts = Counter(card.effect.name for card in deck.cards)
+    assert counts == {
+        "Barrel": 2, "Dynamite": 1, "Jail": 3, "BANG!": 30, "Missed!": 15, "Beer": 8,
+        "Cat Balou": 6, "Stagecoach": 4, "Indians!": 2,
+    }  # fmt: skip
+    assert len(deck.cards) == 71 and not deck.playing_cards
+    types = {card.effect.name: card.effect.type for card in deck.cards}
+    assert {name for name, t in types.items() if t == "blue"} == {"Barrel", "Dynamite", "Jail"}
+
+
+def test_the_player_aid_agrees_with_the_rules():
+    aid = load_aid(load_deck())
+    back = " ".join(section.text for section in aid.back)
+    assert "Barrel: ♥ dodge" in back and "Dynamite: ♠ 2-9 explode" in back
+    front = " ".join(section.title for section in aid.front)
+    assert "A ghost's turn" in front and "Negation" in front
+
+
+def test_build_makes_the_whole_kit(cli, tmp_path):
+    result = cli("build", "--out", str(tmp_path))
+    assert result.status == 0, result.err
+    made = {p.name for p in tmp_path.iterdir()}
+    assert made >= {
+        "dead-mens-deck.pdf", "identification-sheet.pdf", "rulebook.pdf", "rulebook-booklet.pdf",
+        "dead-mens-deck-proof.png", "simplified-bang.pdf", "simplified-bang-rules.pdf",
+        "simplified-bang-proof.png", "calibration.pdf",
+    }  # fmt: skip
+    # 52 cards and 4 player aids: 56 cards, 7 sheets, fronts and backs.
+    assert len(reader((tmp_path / "dead-mens-deck.pdf").read_bytes()).pages) == 14
+    assert len(reader((tmp_path / "simplified-bang-rules.pdf").read_bytes()).pages) == 1
+    assert "dead-mens-deck.pdf" in result.out and "KiB" in result.out
+
+
+def test_build_one_deck_and_no_aids(cli, tmp_path):
+    result = cli(
+        "build", "--deck", "dead-mens-deck", "--aids", "0", "--quiet", "--out", str(tmp_path)
+    )
+    assert result.status == 0 and result.out == ""
+    assert not (tmp_path / "simplified-bang.pdf").exists()
+    assert len(reader((tmp_path / "dead-mens-deck.pdf").read_bytes()).pages) == 12
+
+
+def test_export_command(cli, tmp_path):
+    result = cli("export", "simplified-bang", "--for", "png", "--dpi", "72", "-o", str(tmp_path))
+    assert result.status == 0, result.err
+    assert len(list(tmp_path.glob("*.png"))) == 72
+
+
+MADE_UP = {
+    "deck.toml": """
+name = "Tumbleweed"
+game = "A made-up game"
+description = "A test deck written as data only"
+index = "none"
+
+[rules]
+source = "rules.md"
+layout = "sheet"
+output = "tumbleweed-rules"
+""",
+    "effects.toml": """
+[roll]
+name = "Roll"
+summary = "Roll on."
+text = "Move the tumbleweed one seat left."
+note = "The tumbleweed moves."
+targets = []
+
+[stop]
+name = "Stop"
+summary = "It stops."
+text = "The tumbleweed stays put."
+note = "Nothing moves."
+targets = []
+""",
+    "cards.csv": "effect,count\nroll,7\nstop,3\n",
+    "rules.md": "## Playing\n\nPass the tumbleweed around.\n\n{{cards}}\n",
+}
+
+
+def _made_up(folder: Path) -> Path:
+    deck = folder / "decks" / "tumbleweed"
+    deck.mkdir(parents=True)
+    for name, text in MADE_UP.items():
+        (deck / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_a_third_deck_made_of_data_files_alone_builds(cli, tmp_path):
+    data = _made_up(tmp_path / "data")
+    assert deck_ids(data) == ["tumbleweed"]
+    out = tmp_path / "out"
+    result = cli("build", "--data-dir", str(data), "--out", str(out), "--quiet")
+    assert result.status == 0, result.err
+    assert {p.name for p in out.iterdir()} == {
+        "tumbleweed.pdf", "tumbleweed-rules.pdf", "tumbleweed-proof.png", "calibration.pdf",
+    }  # fmt: skip
+    assert len(load_deck("tumbleweed", data).cards) == 10
+    lookup = cli("lookup", "roll", "--deck", "tumbleweed", "--data-dir", str(data), "--json")
+    assert lookup.status == 0 and '"name": "Roll"' in lookup.out
+
+
+def _fonts(resources, seen) -> dict[str, bool]:
+    found = {}
+    for ref in (resources.get("/Font") or {}).values():
+        font = ref.get_object()
+        embedded = "/DescendantFonts" in font or "/FontFile2" in font.get("/FontDescriptor", {})
+        found[str(font.get("/BaseFont"))] = embedded
+    for ref in (resources.get("/XObject") or {}).values():
+        obj = ref.get_object()
+        if obj.get("/Subtype") == "/Form" and ref.idnum not in seen:
+            seen.add(ref.idnum)
+            found |= _fonts(obj.get("/Resources") or {}, seen)
+    return found
+
+
+def test_every_font_in_the_kit_is_embedded(cli, tmp_path):
+    assert cli("build", "--quiet", "--out", str(tmp_path)).status == 0
+    for pdf in sorted(tmp_path.glob("*.pdf")):
+        seen: set[int] = set()
+        fonts = {}
+        for page in reader(pdf.read_bytes()).pages:
+            fonts |= _fonts(page.get("/Resources") or {}, seen)
+        assert fonts and all(fonts.values()), (pdf.name, fonts)
+        assert all("+" in name for name in fonts), (pdf.name, fonts)  # subsets only
