@@ -347,7 +347,7 @@ def _effect_of(
 
 def _count_of(file: DataFile, line: int, values: dict[str, str]) -> int:
     text = values.get("count", "") or "1"
-    if not text.isdigit() or not 1 <= int(text) <= _MAX_COUNT:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= _MAX_COUNT:
         raise file.fail(
             f"line {line}", f"'count' must be a whole number from 1 to {_MAX_COUNT}, not {text!r}"
         )

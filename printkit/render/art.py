@@ -14,6 +14,7 @@ box they fill, never stretched.
 from __future__ import annotations
 
 import copy
+import hashlib
 import io
 import logging
 from dataclasses import dataclass
@@ -50,6 +51,20 @@ class Art:
     @property
     def is_svg(self) -> bool:
         return self.path.suffix.lower() == ".svg"
+
+    def digest(self) -> str:
+        """A fingerprint of the picture's bytes."""
+        return _digest(self.path)
+
+
+@cache
+def _digest(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError as exc:
+        raise RenderError(
+            f"{shown(path)}: cannot be read ({exc.strerror}); check the picture"
+        ) from None
 
 
 class ArtLibrary:

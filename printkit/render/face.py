@@ -76,7 +76,9 @@ class FacePainter:
         return self.doc.form(name, self.bbox, self._draw_back)
 
     def _picture(self, art: Art, box_w: float, box_h: float) -> str:
-        name = f"art-{abs(hash((str(art.path), round(box_w, 2), round(box_h, 2))))}"
+        # Named after the picture's content, not its path or Python's hash(): the same
+        # picture gives the same PDF on every run and every machine.
+        name = f"art-{art.digest()[:16]}-{round(box_w, 2)}x{round(box_h, 2)}"
 
         def draw() -> None:
             canvas = self.doc.canvas

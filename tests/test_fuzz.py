@@ -1,0 +1,187 @@
+"""Fuzzing: any file content gives a deck (or template, or draw deck) or a clear error.
+
+Never an uncaught exception, never a traceback: every failure is a PrintkitError with
+one line of message. Arbitrary text and arbitrary TOML structures are both tried.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from printkit.catalogue import load_deck
+from printkit.errors import PrintkitError
+from printkit.layout.templates import load_template
+from printkit.rules.odds import load_draw_deck
+
+FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+DECK_TOML = 'name = "Fuzz"\ngame = "Fuzz"\ndescription = "fuzz"\nindex = "none"\n'
+EFFECTS_TOML = """[roll]
+name = "Roll"
+summary = "Roll."
+text = "Roll on."
+note = "It rolls."
+targets = []
+"""
+CARDS_CSV = "effect,count\nroll,2\n"
+
+
+def _load(deck_toml: str = DECK_TOML, effects: str = EFFECTS_TOML, cards: str = CARDS_CSV) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "decks" / "fuzz"
+        folder.mkdir(parents=True)
+        (folder / "deck.toml").write_text(deck_toml, encoding="utf-8", errors="surrogatepass")
+        (folder / "effects.toml").write_text(effects, encoding="utf-8", errors="surrogatepass")
+        (folder / "cards.csv").write_text(cards, encoding="utf-8", errors="surrogatepass")
+        try:
+            deck = load_deck("fuzz", Path(tmp))
+        except PrintkitError as exc:
+            assert str(exc) and "\n" not in str(exc)
+        else:
+            assert deck.cards and all(card.effect in deck.effects for card in deck.cards)
+
+
+# -- a tiny TOML writer, so that structured values reach the checks after parsing -----------
+
+KEYS = st.sampled_from(
+    ["name", "summary", "text", "note", "targets", "timing", "negatable", "aliases", "type",
+     "art", "nmae", "index", "game", "description", "colors", "types", "rules", "count", "x"]
+)  # fmt: skip
+SCALARS = st.one_of(
+    st.text(max_size=30),
+    st.integers(min_value=-5, max_value=5),
+    st.booleans(),
+    st.floats(allow_nan=False, allow_infinity=False, width=32),
+    st.sampled_from(
+        ["living", "dead", "all-living", "turn", "reaction", "../x.svg", "/etc/passwd", "#a3241c"]
+    ),
+)
+VALUES = st.one_of(SCALARS, st.lists(SCALARS, max_size=3))
+
+
+def _toml_value(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    escaped = value.encode("unicode_escape").decode("ascii").replace('"', '\\"')
+    return f'"{escaped}"'
+
+
+def _toml(tables: dict[str, dict]) -> str:
+    lines = []
+    for table, entries in tables.items():
+        lines.append(f'["{table}"]')
+        lines += [f"{key} = {_toml_value(value)}" for key, value in entries.items()]
+    return "\n".join(lines) + "\n"
+
+
+TABLES = st.dictionaries(
+    st.sampled_from(["roll", "stop", "Bad Id", "spook", "x-1"]),
+    st.dictionaries(KEYS, VALUES, max_size=8),
+    min_size=1,
+    max_size=3,
+)
+
+
+@FUZZ
+@given(st.text(max_size=400))
+def test_any_effects_text(text):
+    _load(effects=text)
+
+
+@FUZZ
+@given(TABLES)
+def test_any_effects_structure(tables):
+    _load(effects=_toml(tables))
+
+
+@FUZZ
+@given(st.text(max_size=300))
+def test_any_cards_csv(text):
+    _load(cards=text)
+
+
+@FUZZ
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["roll", "stop", "", "ROLL", "ro,ll"]), st.text(max_size=6)),
+        max_size=6,
+    )
+)
+def test_any_cards_rows(rows):
+    _load(cards="effect,count\n" + "\n".join(f"{e},{c}" for e, c in rows))
+
+
+@FUZZ
+@given(st.text(max_size=300))
+def test_any_deck_toml(text):
+    _load(deck_toml=text)
+
+
+@FUZZ
+@given(st.dictionaries(KEYS, VALUES, max_size=8))
+def test_any_deck_structure(entries):
+    body = "\n".join(f"{k} = {_toml_value(v)}" for k, v in entries.items()) + "\n"
+    _load(deck_toml=body)
+
+
+TEMPLATE_KEYS = {
+    "paper": st.sampled_from(["letter", "a4", "A4", "legal", "tiny", "8x11"]),
+    "card": st.fixed_dictionaries(
+        {
+            "width": st.sampled_from(["2.5in", "63mm", "0mm", "-1in", "wide", "300mm"]),
+            "height": st.sampled_from(["3.5in", "88mm", "1pt", "2 in", "x"]),
+        },
+    ),
+    "grid": st.fixed_dictionaries(
+        {"columns": st.integers(-1, 60), "rows": st.integers(-1, 60)},
+        optional={
+            "left": st.sampled_from(["center", "0in", "5in", "-1mm", 3]),
+            "gap_x": st.sampled_from(["0mm", "2mm", "-2mm"]),
+        },
+    ),
+}
+
+
+@FUZZ
+@given(st.fixed_dictionaries({}, optional=TEMPLATE_KEYS), st.booleans())
+def test_any_template_structure(entries, described):
+    lines = ['description = "fuzz"'] if described else []
+    for key, value in entries.items():
+        if isinstance(value, dict):
+            lines.append(f"[{key}]")
+            lines += [f"{k} = {_toml_value(v)}" for k, v in value.items()]
+        else:
+            lines.insert(0, f"{key} = {_toml_value(value)}")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "fuzz.toml"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        try:
+            template = load_template(str(path))
+        except PrintkitError as exc:
+            assert str(exc) and "\n" not in str(exc)
+        else:
+            assert template.per_sheet >= 1
+
+
+@FUZZ
+@given(st.text(max_size=300))
+def test_any_draw_deck(text):
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "draws").mkdir()
+        (Path(tmp) / "draws" / "fuzz.csv").write_text(
+            text, encoding="utf-8", errors="surrogatepass"
+        )
+        try:
+            deck = load_draw_deck("fuzz", Path(tmp))
+        except PrintkitError as exc:
+            assert str(exc) and "\n" not in str(exc)
+        else:
+            assert deck.cards

@@ -1,0 +1,65 @@
+"""The same catalogue, templates and art give byte-identical files, run after run.
+
+Each build runs as its own process with a different hash seed, as two machines would;
+the PDFs' dates come from SOURCE_DATE_EPOCH when it is set, and are fixed otherwise.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+from .pdfcheck import reader
+
+
+def _run(args: list[str], cwd: Path, seed: str, extra_env: dict[str, str] | None = None) -> None:
+    env = {key: value for key, value in os.environ.items() if key != "SOURCE_DATE_EPOCH"}
+    env |= {"PYTHONHASHSEED": seed, **(extra_env or {})}
+    result = subprocess.run(
+        [sys.executable, "-m", "printkit", *args], cwd=cwd, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def _hashes(folder: Path) -> dict[str, str]:
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+def test_two_builds_are_byte_identical(tmp_path):
+    _run(["build", "--quiet", "--out", "one"], tmp_path, seed="1")
+    _run(["build", "--quiet", "--out", "two"], tmp_path, seed="2")
+    one, two = _hashes(tmp_path / "one"), _hashes(tmp_path / "two")
+    assert len(one) >= 9 and any(name.endswith(".png") for name in one)
+    assert one == two
+
+
+def test_two_exports_are_byte_identical(tmp_path):
+    for seed, folder in (("3", "one"), ("4", "two")):
+        _run(
+            ["export", "simplified-bang", "--for", "png", "--dpi", "72", "-o", folder],
+            tmp_path,
+            seed,
+        )
+    assert _hashes(tmp_path / "one") == _hashes(tmp_path / "two")
+
+
+def test_source_date_epoch_sets_the_pdf_dates(tmp_path):
+    epoch = 1_700_000_000
+    _run(
+        ["build", "--quiet", "--deck", "dead-mens-deck", "--out", "out"],
+        tmp_path,
+        seed="5",
+        extra_env={"SOURCE_DATE_EPOCH": str(epoch)},
+    )
+    expected = datetime.fromtimestamp(epoch, UTC).strftime("%Y%m%d%H%M%S")
+    for name in ("dead-mens-deck.pdf", "rulebook.pdf", "rulebook-booklet.pdf", "calibration.pdf"):
+        created = str(reader((tmp_path / "out" / name).read_bytes()).metadata["/CreationDate"])
+        assert expected in created, (name, created)
