@@ -31,7 +31,13 @@ def _printkit() -> list[str]:
 def companion(rows: list[tuple[str, str, str]], runs: int) -> None:
     """Wall time of the table companion's commands, against a bare ``import click``."""
     baseline = measure([sys.executable, "-c", "import click"], runs=runs)
-    rows.append(("python -c 'import click' (baseline)", f"{baseline.median_s * 1000:.0f} ms", "-"))
+    rows.append(
+        (
+            "python -c 'import click' (baseline)",
+            f"{baseline.median_s * 1000:.0f} ms ({baseline.runs})",
+            "-",
+        )
+    )
     commands = {
         "printkit lookup 7D": ["lookup", "7D"],
         "printkit negate KS --counter 8D --counter 7D": [
@@ -49,7 +55,11 @@ def companion(rows: list[tuple[str, str, str]], runs: int) -> None:
         run = measure([*_printkit(), *args], runs=runs)
         ratio = run.median_s / baseline.median_s
         rows.append(
-            (label, f"{run.median_s * 1000:.0f} ms ({ratio:.1f}x baseline)", "target < 150 ms")
+            (
+                label,
+                f"{run.median_s * 1000:.0f} ms, {ratio:.1f}x baseline ({run.runs})",
+                "target < 150 ms",
+            )
         )
 
 
@@ -61,7 +71,11 @@ def kit(rows: list[tuple[str, str, str]], runs: int) -> None:
             [*_printkit(), "build", "--quiet", "--out", str(work / "out")], runs=runs, cwd=work
         )
         rows.append(
-            ("printkit build (the whole kit, both decks)", f"{run.median_s:.2f} s", "target < 3 s")
+            (
+                "printkit build (the whole kit, both decks)",
+                f"{run.median_s:.2f} s ({run.runs})",
+                "target < 3 s",
+            )
         )
         rows.append(("peak memory, printkit build", f"{run.peak_rss_mib:.0f} MiB", "-"))
         for path in sorted((work / "out").iterdir()):
@@ -71,7 +85,7 @@ def kit(rows: list[tuple[str, str, str]], runs: int) -> None:
         rows.append(
             (
                 "printkit sheets (the Dead Men's Deck's sheets)",
-                f"{run.median_s:.2f} s",
+                f"{run.median_s:.2f} s ({run.runs})",
                 "target < 1 s",
             )
         )
@@ -80,7 +94,7 @@ def kit(rows: list[tuple[str, str, str]], runs: int) -> None:
         rows.append(
             (
                 "printkit export --for mpc (53 PNGs, 300 dpi)",
-                f"{run.median_s:.2f} s",
+                f"{run.median_s:.2f} s ({run.runs})",
                 "target < 10 s",
             )
         )
@@ -100,7 +114,7 @@ def synthetic(rows: list[tuple[str, str, str]], runs: int) -> None:
         rows.append(
             (
                 "synthetic 1,000-card deck, printkit sheets",
-                f"{1000 / run.median_s:.0f} cards/s ({run.median_s:.2f} s)",
+                f"{1000 / run.median_s:.0f} cards/s, {run.median_s:.2f} s ({run.runs})",
                 "target >= 200 cards/s",
             )
         )
@@ -121,7 +135,7 @@ def main() -> None:
     for name in args.only or BENCHMARKS:
         BENCHMARKS[name](rows, args.runs)
 
-    header = ("measurement", f"median of {args.runs} runs", "target")
+    header = ("measurement", "median (runs)", "target")
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(3)]
     lines = [
         "| " + " | ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)) + " |"

@@ -2,21 +2,22 @@
 
 For each deck: its print sheets (with player aids), its identification sheet and its
 rules when its deck.toml names them, and a proof sheet; once: the calibration page for
-the template. Each job knows its output file and how to make its bytes; the command
-line runs them (showing progress) and writes them all together, or none.
+the template. Each job makes the bytes of one or two files; the command line runs the
+jobs (showing progress) and writes all their files together, or none.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from .layout.templates import Template
 from .model import Deck
 from .units import mm
 
-__all__ = ["Job", "KitOptions", "kit_jobs", "paper_of"]
+__all__ = ["Job", "KitOptions", "kit_jobs", "paper_of", "rules_files", "sheet_files"]
 
 
 @dataclass(frozen=True)
@@ -31,8 +32,7 @@ class KitOptions:
 
 @dataclass(frozen=True)
 class Job:
-    path: Path
-    what: str
+    what: str  # for the progress bar
     make: Callable[[], dict[Path, bytes]]
 
 
@@ -50,61 +50,53 @@ def kit_jobs(decks: list[Deck], template: Template, options: KitOptions, out: Pa
     for deck in decks:
         art = ArtLibrary(deck, options.art_dir)
         printing = PrintOptions(
-            duplex=options.duplex,
-            back_offset=options.back_offset,
-            qr=options.qr,
-            user_art=options.art_dir,
-            aids=options.aids,
+            options.duplex, options.back_offset, options.qr, options.art_dir, options.aids
         )
+        target = out / f"{deck.id}.pdf"
         jobs.append(
-            Job(
-                out / f"{deck.id}.pdf",
-                f"{deck.name}: card sheets",
-                _sheets(deck, template, printing, out),
-            )
+            Job(f"{deck.name}: card sheets", partial(sheet_files, deck, template, printing, target))
         )
         if deck.idsheet:
-            jobs.append(
-                Job(
-                    out / f"{deck.idsheet}.pdf",
-                    f"{deck.name}: identification sheet",
-                    _idsheet(deck, paper, art, out),
-                )
-            )
+            jobs.append(Job(f"{deck.name}: identification sheet", _idsheet(deck, paper, art, out)))
         if deck.rules:
+            rules = out / f"{deck.rules.output}.pdf"
+            booklet = deck.rules.layout == "book"
             jobs.append(
-                Job(
-                    out / f"{deck.rules.output}.pdf",
-                    f"{deck.name}: rules",
-                    _rules(deck, paper, art, out),
-                )
+                Job(f"{deck.name}: rules", partial(rules_files, deck, paper, rules, booklet, art))
             )
         if options.proofs:
-            jobs.append(
-                Job(
-                    out / f"{deck.id}-proof.png",
-                    f"{deck.name}: proof sheet",
-                    _proof(deck, art, out),
-                )
-            )
+            jobs.append(Job(f"{deck.name}: proof sheet", _proof(deck, art, out)))
     if template.backs and options.duplex != "none":
         edge = "short" if options.duplex == "short" else "long"
-        jobs.append(
-            Job(out / "calibration.pdf", "calibration page", _calibration(template, edge, out))
-        )
+        jobs.append(Job("calibration page", _calibration(template, edge, out)))
     return jobs
 
 
-def _sheets(deck, template, printing, out: Path):
-    def make() -> dict[Path, bytes]:
-        from .render.deck import deck_sheets
+def sheet_files(deck: Deck, template: Template, printing, target: Path) -> dict[Path, bytes]:
+    """A deck's print sheets at ``target``; manual duplex adds -fronts and -backs to its name."""
+    from .render.deck import deck_sheets
 
-        parts = deck_sheets(deck, template, printing)
-        if "" in parts:
-            return {out / f"{deck.id}.pdf": parts[""]}
-        return {out / f"{deck.id}-{part}.pdf": data for part, data in parts.items()}
+    parts = deck_sheets(deck, template, printing)
+    if "" in parts:
+        return {target: parts[""]}
+    return {
+        target.with_name(f"{target.stem}-{part}{target.suffix}"): data
+        for part, data in parts.items()
+    }
 
-    return make
+
+def rules_files(deck: Deck, paper: str, target: Path, booklet: bool, art=None) -> dict[Path, bytes]:
+    """A deck's rules at ``target`` and, if asked, the booklet beside it (-booklet)."""
+    from .render.book import render_rules
+    from .render.booklet import impose_booklet
+
+    book = render_rules(deck, paper, art=art)
+    files = {target: book}
+    if booklet:
+        files[target.with_name(f"{target.stem}-booklet{target.suffix}")] = impose_booklet(
+            book, deck.name
+        )
+    return files
 
 
 def _idsheet(deck, paper, art, out: Path):
@@ -112,21 +104,6 @@ def _idsheet(deck, paper, art, out: Path):
         from .render.idsheet import identification_sheet
 
         return {out / f"{deck.idsheet}.pdf": identification_sheet(deck, paper, art)}
-
-    return make
-
-
-def _rules(deck, paper, art, out: Path):
-    def make() -> dict[Path, bytes]:
-        from .render.book import render_rules
-        from .render.booklet import impose_booklet
-
-        name = deck.rules.output
-        book = render_rules(deck, paper, art=art)
-        files = {out / f"{name}.pdf": book}
-        if deck.rules.layout == "book":
-            files[out / f"{name}-booklet.pdf"] = impose_booklet(book, deck.name)
-        return files
 
     return make
 

@@ -13,7 +13,17 @@ from .. import __version__
 from ..catalogue import DEFAULT_DECK, load_deck
 from ..model import ACE_VALUES, DEFAULT_ACE_VALUE, Deck
 
-__all__ = ["ace_option", "deck_options", "emit_json", "json_option", "open_deck", "printkit"]
+__all__ = [
+    "ace_option",
+    "art_options",
+    "data_dir_option",
+    "deck_options",
+    "emit_json",
+    "high_noon_options",
+    "json_option",
+    "open_deck",
+    "printkit",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -58,13 +68,17 @@ def json_option(func: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")(func)
 
 
-def deck_options(func: F) -> F:
-    func = click.option(
+def data_dir_option(func: F) -> F:
+    return click.option(
         "--data-dir",
         type=click.Path(file_okay=False, path_type=Path),
         default=None,
-        help="Read decks from this folder instead of printkit's own data/.",
+        help="Read data (decks, draw decks, roles) from this folder instead of printkit's own.",
     )(func)
+
+
+def deck_options(func: F) -> F:
+    func = data_dir_option(func)
     return click.option(
         "--deck",
         "deck_id",
@@ -72,6 +86,30 @@ def deck_options(func: F) -> F:
         show_default=True,
         metavar="NAME",
         help="Which deck (a folder under data/decks/).",
+    )(func)
+
+
+def art_options(func: F) -> F:
+    """--no-qr and --art-dir: how the cards' faces are drawn."""
+    func = click.option(
+        "--art-dir",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=Path("art"),
+        show_default=True,
+        help="Your own pictures: <art-dir>/<deck>/<effect>.svg|.png|.jpg replace printkit's.",
+    )(func)
+    return click.option("--no-qr", is_flag=True, help="Leave the QR codes off the cards.")(func)
+
+
+def high_noon_options(func: F) -> F:
+    """--high-noon and --lucky-duke: what changes a draw!."""
+    from ..rules.draw import HIGH_NOON
+
+    func = click.option(
+        "--lucky-duke", is_flag=True, help="Lucky Duke flips two cards and keeps the better."
+    )(func)
+    return click.option(
+        "--high-noon", type=click.Choice(list(HIGH_NOON)), help="The High Noon card in play."
     )(func)
 
 

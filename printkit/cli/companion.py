@@ -12,8 +12,17 @@ from ..errors import UsageError
 from ..lookup import card_record, find, find_card
 from ..model import TIMINGS, Card, Deck, PlayingCard, targets_phrase
 from ..notation import parse_card
-from ..rules.draw import CHECKS, HIGH_NOON
-from .app import ace_option, deck_options, emit_json, json_option, open_deck, printkit
+from ..rules.draw import CHECKS
+from .app import (
+    ace_option,
+    data_dir_option,
+    deck_options,
+    emit_json,
+    high_noon_options,
+    json_option,
+    open_deck,
+    printkit,
+)
 
 __all__ = ["draw_", "lookup", "negate", "odds", "roles"]
 
@@ -173,8 +182,7 @@ def negate(
 @printkit.command("draw")
 @click.argument("check", type=click.Choice(list(CHECKS)), metavar="CHECK")
 @click.argument("cards", nargs=-1, required=True, metavar="CARD [CARD]")
-@click.option("--high-noon", type=click.Choice(list(HIGH_NOON)), help="The High Noon card in play.")
-@click.option("--lucky-duke", is_flag=True, help="Lucky Duke flips two cards and keeps the better.")
+@high_noon_options
 @json_option
 def draw_(
     check: str, cards: tuple[str, ...], high_noon: str | None, lucky_duke: bool, as_json: bool
@@ -222,15 +230,9 @@ def draw_(
     metavar="bang|simplified",
     help="Count over the 80-card BANG! base deck, or use the simplified variant's fixed chances.",
 )
-@click.option("--high-noon", type=click.Choice(list(HIGH_NOON)), help="The High Noon card in play.")
-@click.option("--lucky-duke", is_flag=True, help="Lucky Duke flips two cards and keeps the better.")
+@high_noon_options
 @json_option
-@click.option(
-    "--data-dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Read data from this folder instead of printkit's own data/.",
-)
+@data_dir_option
 def odds(
     check: str,
     draw_deck: str,
@@ -273,12 +275,7 @@ def odds(
 @printkit.command()
 @click.argument("players", type=int)
 @json_option
-@click.option(
-    "--data-dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Read data from this folder instead of printkit's own data/.",
-)
+@data_dir_option
 def roles(players: int, as_json: bool, data_dir: Path | None) -> None:
     """The roles dealt to PLAYERS (3 to 8), each role's goal, and what Death Mesa changes.
 

@@ -7,6 +7,7 @@ imported inside each command so that the companion commands stay fast.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -14,7 +15,7 @@ import click
 from ..catalogue import DEFAULT_DECK
 from ..errors import UsageError
 from ..units import mm
-from .app import F, deck_options, open_deck, printkit
+from .app import F, art_options, data_dir_option, deck_options, open_deck, printkit
 
 __all__ = ["build", "calibrate", "export", "idsheet", "rulebook", "sheets"]
 
@@ -32,6 +33,18 @@ def _offset(_ctx, _param, value: str | None) -> tuple[float, float]:
     if max(abs(dx), abs(dy)) > 20:
         raise click.BadParameter(f"{value!r}: more than 20 mm; the offset is in millimetres")
     return (dx * mm, dy * mm)
+
+
+def _output_option(default: Path | None, help_text: str) -> Callable[[F], F]:
+    """-o/--output: the one file a command writes."""
+    return click.option(
+        "-o",
+        "--output",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=default,
+        show_default=default is not None,
+        help=help_text,
+    )
 
 
 def _aids_option(func: F) -> F:
@@ -72,15 +85,8 @@ def print_options(func: F) -> F:
             help="Shift back pages by DX,DY mm (right and up, as the back page is printed), "
             "to correct a printer that misregisters; read it off the calibration page.",
         ),
-        click.option("--no-qr", is_flag=True, help="Leave the QR codes off the cards."),
-        click.option(
-            "--art-dir",
-            type=click.Path(file_okay=False, path_type=Path),
-            default=Path("art"),
-            show_default=True,
-            help="Your own pictures: <art-dir>/<deck>/<effect>.svg|.png|.jpg replace printkit's.",
-        ),
     ]
+    func = art_options(func)
     for option in reversed(options):
         func = option(func)
     return func
@@ -92,18 +98,6 @@ def _print_options(duplex: str, back_offset, no_qr: bool, art_dir: Path, aids: i
     return PrintOptions(
         duplex=duplex, back_offset=back_offset, qr=not no_qr, user_art=art_dir, aids=aids
     )
-
-
-def _deck_files(deck, template, options, target: Path) -> dict[Path, bytes]:
-    from ..render.deck import deck_sheets
-
-    parts = deck_sheets(deck, template, options)
-    if "" in parts:
-        return {target: parts[""]}
-    return {
-        target.with_name(f"{target.stem}-{part}{target.suffix}"): data
-        for part, data in parts.items()
-    }
 
 
 def _report(paths: list[Path], quiet: bool = False) -> None:
@@ -134,12 +128,7 @@ def _report(paths: list[Path], quiet: bool = False) -> None:
     metavar="NAME",
     help="Build only this deck (default: every deck under data/decks/).",
 )
-@click.option(
-    "--data-dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Read decks from this folder instead of printkit's own data/.",
-)
+@data_dir_option
 @click.option("--quiet", is_flag=True, help="Print nothing but errors.")
 def build(
     out_dir: Path,
@@ -211,19 +200,10 @@ def _table(paths: list[Path]) -> None:
 @click.argument("deck_id", default=DEFAULT_DECK, metavar="[DECK]")
 @print_options
 @_aids_option
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="The PDF to write (default: output/<deck>.pdf; manual duplex adds -fronts and -backs).",
+@_output_option(
+    None, "The PDF to write (default: output/<deck>.pdf; manual duplex adds -fronts and -backs)."
 )
-@click.option(
-    "--data-dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Read decks from this folder instead of printkit's own data/.",
-)
+@data_dir_option
 def sheets(
     deck_id: str,
     template_name: str,
@@ -244,6 +224,7 @@ def sheets(
       printkit sheets --duplex manual -o deck.pdf
       printkit sheets --template paste-over-letter
     """
+    from ..kit import sheet_files
     from ..layout.templates import load_template
     from ..output import write_files
 
@@ -253,7 +234,7 @@ def sheets(
     target = output or Path("output") / f"{deck.id}.pdf"
     if target.suffix.lower() != ".pdf":
         raise UsageError(f"{target}: the output file must end in .pdf")
-    _report(write_files(_deck_files(deck, template, options, target)))
+    _report(write_files(sheet_files(deck, template, options, target)))
 
 
 @printkit.command()
@@ -272,14 +253,7 @@ def sheets(
     show_default=True,
     help="How your printer will turn the sheet: over its long or its short edge.",
 )
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=Path("output") / "calibration.pdf",
-    show_default=True,
-    help="The PDF to write.",
-)
+@_output_option(Path("output") / "calibration.pdf", "The PDF to write.")
 def calibrate(template_name: str, duplex: str, output: Path) -> None:
     """A two-sided page that measures how far your printer puts backs off their fronts.
 
@@ -311,14 +285,7 @@ def _paper_option(func: F) -> F:
 
 @printkit.command()
 @_paper_option
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=Path("output") / "identification-sheet.pdf",
-    show_default=True,
-    help="The PDF to write.",
-)
+@_output_option(Path("output") / "identification-sheet.pdf", "The PDF to write.")
 @deck_options
 def idsheet(paper: str, output: Path, deck_id: str, data_dir: Path | None) -> None:
     """One page that says which card each playing card stands for.
@@ -342,14 +309,7 @@ def idsheet(paper: str, output: Path, deck_id: str, data_dir: Path | None) -> No
 @click.option(
     "--booklet", is_flag=True, help="Also write <name>-booklet.pdf, imposed to fold and staple."
 )
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=Path("output") / "rulebook.pdf",
-    show_default=True,
-    help="The PDF to write.",
-)
+@_output_option(Path("output") / "rulebook.pdf", "The PDF to write.")
 @deck_options
 def rulebook(paper: str, booklet: bool, output: Path, deck_id: str, data_dir: Path | None) -> None:
     """The rules as a half-letter (or A5) book, typeset from the catalogue.
@@ -362,23 +322,11 @@ def rulebook(paper: str, booklet: bool, output: Path, deck_id: str, data_dir: Pa
       printkit rulebook
       printkit rulebook --paper a4 --booklet
     """
+    from ..kit import rules_files
     from ..output import write_files
 
     deck = open_deck(deck_id, data_dir)
-    _report(write_files(_rulebook_files(deck, paper, booklet, output)))
-
-
-def _rulebook_files(deck, paper: str, booklet: bool, target: Path) -> dict[Path, bytes]:
-    from ..render.book import render_rules
-    from ..render.booklet import impose_booklet
-
-    book = render_rules(deck, paper, "book")
-    files = {target: book}
-    if booklet:
-        files[target.with_name(f"{target.stem}-booklet{target.suffix}")] = impose_booklet(
-            book, deck.name
-        )
-    return files
+    _report(write_files(rules_files(deck, paper, output, booklet)))
 
 
 @printkit.command()
@@ -405,20 +353,8 @@ def _rulebook_files(deck, paper: str, booklet: bool, target: Path) -> dict[Path,
     default=None,
     help="The folder to write into (default: output/<deck>-<shop>/).",
 )
-@click.option("--no-qr", is_flag=True, help="Leave the QR codes off the cards.")
-@click.option(
-    "--art-dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("art"),
-    show_default=True,
-    help="Your own pictures: <art-dir>/<deck>/<effect>.svg|.png|.jpg replace printkit's.",
-)
-@click.option(
-    "--data-dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Read decks from this folder instead of printkit's own data/.",
-)
+@art_options
+@data_dir_option
 def export(
     deck_id: str,
     shop: str,

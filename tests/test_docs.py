@@ -1,0 +1,28 @@
+"""Every command is documented: in the README, and with examples in its own --help."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from printkit.cli import printkit
+
+README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", sorted(printkit.commands))
+def test_every_command_is_in_the_readme(name):
+    assert f"printkit {name}" in README
+
+
+@pytest.mark.parametrize("name", sorted(printkit.commands))
+def test_every_command_has_examples_in_its_help(cli, name):
+    result = cli(name, "--help")
+    assert result.status == 0 and "Examples:" in result.out and f"printkit {name}" in result.out
+
+
+def test_the_readmes_setup_commands_are_marked_for_ci():
+    assert "<!-- ci:main -->" in README and "<!-- ci:tests -->" in README
+    assert "printkit build" in README.split("<!-- ci:main -->")[1].split("```")[1]
+    assert "pytest" in README.split("<!-- ci:tests -->")[1].split("```")[1]
