@@ -47,9 +47,9 @@ def seed_hashes() -> set[str]:
     return set(HASHES.read_text(encoding="ascii").split())
 
 
-def copied_runs(text: str) -> list[str]:
-    """The runs of ``text`` that also stand in the source documents."""
-    known = seed_hashes()
+def copied_runs(text: str, known: set[str] | None = None) -> list[str]:
+    """The runs of ``text`` that also stand in the source documents (or in ``known``)."""
+    known = seed_hashes() if known is None else known
     return [run for key, run in shingles(text).items() if key in known]
 
 
