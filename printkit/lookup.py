@@ -11,7 +11,7 @@ from .errors import NotationError, NotFoundError, did_you_mean
 from .model import Card, Deck, Effect, PlayingCard
 from .notation import looks_like_card, parse_card
 
-__all__ = ["card_record", "find", "find_card", "find_effect"]
+__all__ = ["card_record", "find", "find_card"]
 
 _MIN_PREFIX = 4
 
@@ -31,11 +31,6 @@ def find(deck: Deck, query: str) -> tuple[Card, ...]:
     if effect is not None:
         return deck.cards_of(effect)
     raise NotFoundError(_no_match(deck, query))
-
-
-def find_effect(deck: Deck, query: str) -> Effect:
-    """The one effect a query names, by playing card, name, alias or id."""
-    return find(deck, query)[0].effect
 
 
 def find_card(deck: Deck, query: str) -> PlayingCard:

@@ -215,12 +215,6 @@ class Deck:
     idsheet: str | None = None  # the identification sheet's name in the output folder
     folder: Path | None = None
 
-    def effect(self, effect_id: str) -> Effect:
-        for effect in self.effects:
-            if effect.id == effect_id:
-                return effect
-        raise KeyError(effect_id)
-
     def cards_of(self, effect: Effect) -> tuple[Card, ...]:
         """Every card that carries ``effect``, in deck order."""
         return tuple(card for card in self.cards if card.effect.id == effect.id)
