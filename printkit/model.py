@@ -24,6 +24,7 @@ __all__ = [
     "Effect",
     "PlayingCard",
     "Rules",
+    "suit_color",
     "targets_phrase",
 ]
 
@@ -73,6 +74,11 @@ TIMINGS = {
 }
 
 
+def suit_color(suit: str) -> str:
+    """ "red" for hearts and diamonds, "black" for spades and clubs: the one colour rule."""
+    return "red" if suit in _RED_SUITS else "black"
+
+
 @dataclass(frozen=True, slots=True)
 class PlayingCard:
     """One card of a standard 52-card deck: a rank and a suit."""
@@ -99,7 +105,7 @@ class PlayingCard:
     @property
     def color(self) -> str:
         """ "red" for hearts and diamonds, "black" for spades and clubs."""
-        return "red" if self.suit in _RED_SUITS else "black"
+        return suit_color(self.suit)
 
     @property
     def is_face(self) -> bool:

@@ -190,3 +190,16 @@ def test_roles_command(cli):
     for bad in ("2", "9", "0", "-1", "five"):
         result = cli("roles", bad)
         assert result.status == 2 and result.err.count("\n") == 1
+
+
+def test_a_roles_table_not_named_by_a_number_is_a_clear_error(data_copy):
+    from printkit.errors import CatalogueError
+    from printkit.rules.roles import load_table
+
+    path = data_copy / "roles.toml"
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("[tables.5]", "[tables.five]"), encoding="utf-8"
+    )
+    with pytest.raises(CatalogueError, match=r"\[tables.five\].*number of players") as info:
+        load_table(4, data_copy)
+    assert "\n" not in str(info.value)

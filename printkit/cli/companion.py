@@ -301,11 +301,7 @@ def roles(players: int, as_json: bool, data_dir: Path | None) -> None:
             }
         )
         return
-    dealt = ", ".join(
-        f"{table.count(role)} {role.plural}" if table.count(role) > 1 else role.name
-        for role in table.distinct
-    )
-    click.echo(f"{players} players: {dealt}")
+    click.echo(f"{players} players: {table.dealt}")
     for role in table.distinct:
         click.echo("")
         click.echo(role.name)

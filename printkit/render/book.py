@@ -311,17 +311,12 @@ class _Builder:
         return [self._table(rows, [0.3, 0.7])]
 
     def _d_roles_table(self, _args) -> list[Flowable]:
-        from ..rules.roles import load_table, table_sizes
+        from ..rules.roles import load_tables
 
         rows = [["Players", "Roles dealt"]]
         data_dir = self.deck.folder.parent.parent if self.deck.folder else None  # data/decks/<deck>
-        for players in table_sizes(data_dir):
-            table = load_table(players, data_dir)
-            dealt = ", ".join(
-                f"{table.count(r)} {r.plural}" if table.count(r) > 1 else r.name
-                for r in table.distinct
-            )
-            rows.append([str(players), dealt])
+        for players, table in sorted(load_tables(data_dir).items()):
+            rows.append([str(players), table.dealt])
         return [self._table(rows, [0.2, 0.8])]
 
     def _d_legend(self, _args) -> list[Flowable]:

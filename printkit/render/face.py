@@ -172,7 +172,7 @@ class FacePainter:
         canvas, s = self.doc.canvas, self.s
         pc = card.playing_card
         assert pc is not None
-        color_key = "red" if pc.color == "red" else "black"
+        color_key = pc.color  # the palette names its suit colours "red" and "black"
         size = 14.5 * s
         center_x = 6.9 * mm * s
         baseline = self.h - 4.0 * mm * s - size * 0.72

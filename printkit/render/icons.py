@@ -7,6 +7,7 @@ all draw their pips and symbols through this.
 
 from __future__ import annotations
 
+from ..model import suit_color
 from .art import ArtLibrary, load_svg, place_drawing, tinted
 from .pdf import Document
 
@@ -42,5 +43,4 @@ class Icons:
 
     def pip(self, suit: str, x: float, y: float, size: float, canvas=None) -> None:
         """A suit pip in the suit's colour (the palette's "red" or "black")."""
-        color = "red" if suit in ("hearts", "diamonds") else "black"
-        self.stamp(f"pip-{suit}", color, x, y, size, canvas)
+        self.stamp(f"pip-{suit}", suit_color(suit), x, y, size, canvas)

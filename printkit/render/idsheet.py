@@ -15,7 +15,7 @@ from reportlab.platypus import Paragraph
 
 from ..errors import RenderError
 from ..layout.templates import PAPER_SIZES
-from ..model import RANKS, SUITS, Deck
+from ..model import RANKS, SUITS, Deck, suit_color
 from ..qrcontent import table_text
 from ..units import mm
 from .art import ArtLibrary
@@ -84,7 +84,7 @@ def identification_sheet(deck: Deck, paper: str = "letter", art: ArtLibrary | No
     row_h = (header_bottom - margin_y - head_h) / len(RANKS)
     for col, suit in enumerate(SUITS):
         x = margin_x + col * column_w
-        color_key = "red" if suit in ("hearts", "diamonds") else "black"
+        color_key = suit_color(suit)
         icons.pip(suit, x + 2 * mm, header_bottom - head_h + 1.8 * mm, 4.6 * mm)
         canvas.setFillColor(colors[color_key])
         canvas.setFont(TITLE, 12)
@@ -132,7 +132,7 @@ def _cell(canvas, icons, colors, card, copies: int, tint: str, x, y, w, h) -> No
     pad = 1.0 * mm
     canvas.setFillColor(HexColor(tint))
     canvas.rect(x + 0.6 * mm, y + 0.4 * mm, w - 1.2 * mm, h - 0.8 * mm, stroke=0, fill=1)
-    color_key = "red" if pc.color == "red" else "black"
+    color_key = pc.color
     rank_w = 7.5 * mm
     canvas.setFillColor(colors[color_key])
     from reportlab.pdfbase.pdfmetrics import stringWidth

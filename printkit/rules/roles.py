@@ -10,7 +10,7 @@ from ..datafile import DataFile
 from ..errors import CatalogueError, UsageError
 from ..paths import data_dir as default_data_dir
 
-__all__ = ["Role", "Table", "load_table", "table_sizes"]
+__all__ = ["Role", "Table", "load_table", "load_tables", "table_sizes"]
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,13 @@ class Table:
     def count(self, role: Role) -> int:
         return sum(1 for r in self.roles if r.id == role.id)
 
+    @property
+    def dealt(self) -> str:
+        """The roles in words: "Sheriff, Renegade, 2 Outlaws, Deputy"."""
+        return ", ".join(
+            f"{self.count(r)} {r.plural}" if self.count(r) > 1 else r.name for r in self.distinct
+        )
+
 
 def _flat(text: str) -> str:
     return " ".join(text.split())
@@ -52,16 +59,21 @@ def _read(data_dir: Path | None) -> tuple[DataFile, dict]:
 
 
 def table_sizes(data_dir: Path | None = None) -> list[int]:
-    _, table = _read(data_dir)
-    return sorted(int(n) for n in table["tables"])
+    return sorted(load_tables(data_dir))
 
 
 def load_table(players: int, data_dir: Path | None = None) -> Table:
     """The roles dealt at a table of ``players``; UsageError for a size with no table."""
-    file, table = _read(data_dir)
-    sizes = sorted(int(n) for n in table["tables"] if str(n).isdigit())
-    if str(players) not in table["tables"]:
+    tables = load_tables(data_dir)
+    if players not in tables:
+        sizes = sorted(tables)
         raise UsageError(f"BANG! is played by {sizes[0]} to {sizes[-1]} players, not {players}")
+    return tables[players]
+
+
+def load_tables(data_dir: Path | None = None) -> dict[int, Table]:
+    """Every table size in roles.toml, read and checked once."""
+    file, table = _read(data_dir)
     roles = {}
     for role_id, entry in table["roles"].items():
         where = f"[roles.{role_id}]"
@@ -73,26 +85,26 @@ def load_table(players: int, data_dir: Path | None = None) -> Table:
             _flat(file.expect(entry["goal"], str, where, "goal")),
             _flat(file.expect(entry["death_mesa"], str, where, "death_mesa")),
         )
-    where = f"[tables.{players}]"
-    entry = table["tables"][str(players)]
-    file.check_keys(entry, where, ("roles",), ("note", "goals"))
-    goals = file.expect(entry.get("goals", {}), dict, where, "goals")
-    file.check_keys(goals, f"{where[:-1]}.goals]", (), tuple(roles))
-    dealt = []
-    for role_id in file.expect(entry["roles"], list, where, "roles"):
-        if role_id not in roles:
-            raise file.fail(where, f"unknown role {role_id!r}; roles: {', '.join(roles)}")
-        role = roles[role_id]
-        if role_id in goals:
-            goal = _flat(file.expect(goals[role_id], str, where, "goals"))
-            role = dataclasses.replace(role, goal=goal)
-        dealt.append(role)
     ghosts = table["ghosts"]
     file.check_keys(ghosts, "[ghosts]", ("one_team",))
-    note = entry.get("note")
-    return Table(
-        players,
-        tuple(dealt),
-        _flat(note) if note else None,
-        _flat(file.expect(ghosts["one_team"], str, "[ghosts]", "one_team")),
-    )
+    one_team = _flat(file.expect(ghosts["one_team"], str, "[ghosts]", "one_team"))
+    tables = {}
+    for size, entry in table["tables"].items():
+        where = f"[tables.{size}]"
+        if not size.isascii() or not size.isdigit():
+            raise file.fail(where, "a table is named by its number of players, like [tables.5]")
+        file.check_keys(entry, where, ("roles",), ("note", "goals"))
+        goals = file.expect(entry.get("goals", {}), dict, where, "goals")
+        file.check_keys(goals, f"{where[:-1]}.goals]", (), tuple(roles))
+        dealt = []
+        for role_id in file.expect(entry["roles"], list, where, "roles"):
+            if role_id not in roles:
+                raise file.fail(where, f"unknown role {role_id!r}; roles: {', '.join(roles)}")
+            role = roles[role_id]
+            if role_id in goals:
+                goal = _flat(file.expect(goals[role_id], str, where, "goals"))
+                role = dataclasses.replace(role, goal=goal)
+            dealt.append(role)
+        note = entry.get("note")
+        tables[int(size)] = Table(int(size), tuple(dealt), _flat(note) if note else None, one_team)
+    return tables
