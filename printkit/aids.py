@@ -33,7 +33,10 @@ class Aid:
 
 
 def _values() -> str:
-    return f"Values: 2-10 as marked, J Q K 10, an Ace {DEFAULT_ACE_VALUE}"
+    return (
+        f"Values: 2-10 as marked, J Q K 10, an Ace {DEFAULT_ACE_VALUE} "
+        "(printkit's reading: the rules are silent; some tables play it as 1)"
+    )
 
 
 def _draw_outcomes() -> str:

@@ -191,12 +191,13 @@ def _read_types(file: DataFile, table: Any) -> dict[str, CardType]:
         if not _ID.match(type_id):
             raise file.fail(where, "a type id is lower-case letters, digits and dashes")
         file.expect(entry, dict, where, type_id)
-        file.check_keys(entry, where, ("label", "color"))
+        file.check_keys(entry, where, ("label", "color"), ("badge",))
         file.expect(entry["label"], str, where, "label")
+        badge = file.expect(entry.get("badge", ""), str, where, "badge")
         file.expect(entry["color"], str, where, "color")
         if not _COLOR.match(entry["color"]):
             raise file.fail(where, f"'color' must be like \"#2a5d8f\", not {entry['color']!r}")
-        types[type_id] = CardType(type_id, entry["label"], entry["color"].lower())
+        types[type_id] = CardType(type_id, entry["label"], entry["color"].lower(), badge)
     return types
 
 

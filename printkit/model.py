@@ -164,6 +164,11 @@ class CardType:
     id: str
     label: str
     color: str
+    badge: str = ""  # the few words the card's badge prints; the label when empty
+
+    @property
+    def mark(self) -> str:
+        return self.badge or self.label
 
 
 @dataclass(frozen=True, slots=True)

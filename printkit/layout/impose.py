@@ -10,7 +10,7 @@ that misregister.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .templates import Template
@@ -45,6 +45,14 @@ class Rect:
 
     def moved(self, dx: float, dy: float) -> Rect:
         return Rect(self.x + dx, self.y + dy, self.w, self.h)
+
+    def overlaps(self, other: Rect) -> bool:
+        return (
+            self.x < other.right
+            and other.x < self.right
+            and self.y < other.top
+            and other.y < self.top
+        )
 
     def grown(self, left: float, bottom: float, right: float, top: float) -> Rect:
         return Rect(self.x - left, self.y - bottom, self.w + left + right, self.h + bottom + top)
@@ -160,15 +168,21 @@ def impose(
     return sheets
 
 
-def crop_marks(t: Template) -> list[Line]:
-    """Short lines in the margin that continue every cut line, clear of the cards."""
+def crop_marks(t: Template, slots: Iterable[int] | None = None) -> list[Line]:
+    """Short lines in the margin that continue every cut line of the given slots (all of
+    them by default), starting ``mark_offset`` outside the bleed so that they never touch
+    a card's printed edge."""
     if not t.crop_marks:
         return []
-    xs = sorted({x for r in slot_rects(t) for x in (r.x, r.right)})
-    ys = sorted({y for r in slot_rects(t) for y in (r.y, r.top)})
+    rects = slot_rects(t)
+    used = [rects[i] for i in (range(len(rects)) if slots is None else slots)]
+    if not used:
+        return []
+    xs = sorted({x for r in used for x in (r.x, r.right)})
+    ys = sorted({y for r in used for y in (r.y, r.top)})
     grid_left, grid_right = min(xs), max(xs)
     grid_bottom, grid_top = min(ys), max(ys)
-    start = t.mark_offset
+    start = t.bleed + t.mark_offset
     lines = []
     for x in xs:
         top_end = min(grid_top + start + t.mark_length, t.paper_height - t.margin)

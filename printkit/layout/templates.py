@@ -15,19 +15,12 @@ from typing import Any
 
 from ..datafile import DataFile
 from ..errors import NotFoundError, TemplateError, did_you_mean
+from ..papers import PAPER_SIZES
 from ..paths import templates_dir
-from ..units import format_mm, inch, mm, parse_length
+from ..units import format_mm, mm, parse_length
 
 __all__ = ["PAPER_SIZES", "Template", "load_template", "resolve_template", "template_names"]
 
-#: Paper sizes by name, portrait, in points.
-PAPER_SIZES = {
-    "letter": (8.5 * inch, 11 * inch),
-    "legal": (8.5 * inch, 14 * inch),
-    "tabloid": (11 * inch, 17 * inch),
-    "a4": (210 * mm, 297 * mm),
-    "a3": (297 * mm, 420 * mm),
-}
 
 _TOP = ("description",)
 _TOP_OPTIONAL = ("extends", "paper", "card", "grid", "print")
@@ -66,8 +59,8 @@ class Template:
     crop_marks: bool
     cut_lines: bool
     backs: bool
-    mark_length: float  # crop marks run outward from the cut lines, across the bleed,
-    mark_offset: float  # starting this far outside the cards and at most this long
+    mark_length: float  # crop marks continue the cut lines outward, at most this long,
+    mark_offset: float  # starting this far outside the bleed (never touching it)
     margin: float  # the printer's unprintable margin the layout must keep clear
 
     @property
@@ -268,7 +261,7 @@ def _check_fits(file: DataFile, t: Template) -> None:
                 f"the cards (with bleed {format_mm(t.bleed)}) run {short} off the paper's {side} "
                 "edge; move the grid or use fewer rows or columns",
             )
-        if t.crop_marks and room - t.margin - t.mark_offset < 2 * mm:
+        if t.crop_marks and room - t.bleed - t.margin - t.mark_offset < 2 * mm:
             raise file.fail(
                 "[print] crop_marks",
                 f"no room for crop marks at the {side} edge (only {format_mm(room)} of margin); "

@@ -40,19 +40,16 @@ from .. import __version__, markdown
 from ..datafile import DataFile, shown
 from ..errors import CatalogueError, PrintkitError
 from ..model import RANKS, SUIT_SYMBOLS, SUITS, TIMINGS, Deck, targets_phrase
+from ..papers import BOOK_PAPER, PAPER_SIZES, paper_name
 from ..rules import negation
-from ..units import inch, mm
+from ..units import mm
 from .art import ArtLibrary, load_svg, place_drawing
 from .fonts import BODY, BODY_BOLD, BODY_ITALIC, BODY_SEMIBOLD, TITLE, register_fonts
 from .icons import Icons
 from .pdf import Document, hex_color
 from .richtext import install_pips, markup
 
-__all__ = ["BOOK_SIZES", "render_rules"]
-
-#: Book pages: half-letter on US Letter paper, A5 on A4.
-BOOK_SIZES = {"letter": (5.5 * inch, 8.5 * inch), "a4": (148 * mm, 210 * mm)}
-SHEET_SIZES = {"letter": (8.5 * inch, 11 * inch), "a4": (210 * mm, 297 * mm)}
+__all__ = ["render_rules"]
 
 
 @dataclass(frozen=True)
@@ -85,7 +82,8 @@ def render_rules(
         raise source.fail(f"line {exc.line}", str(exc)) from None
     register_fonts()
     book = (kind or deck.rules.layout) == "book"
-    size = (BOOK_SIZES if book else SHEET_SIZES)[paper]
+    page_paper = BOOK_PAPER[paper] if book else paper
+    size = PAPER_SIZES[page_paper]
     look = _BOOK if book else _SHEET
     builder = _Builder(deck, source, document.meta, size, look, book, art or ArtLibrary(deck))
     return builder.build(document.blocks)
@@ -111,6 +109,7 @@ class _Builder:
             book,
         )
         self.art = art
+        self.paper = paper_name(*size) or "custom"
         self.colors = {key: hex_color(value) for key, value in deck.colors.items()}
         self.ink = self.colors["ink"]
         self.title = meta.get("title", deck.name)
@@ -442,7 +441,14 @@ class _Builder:
         return self.doc.buffer.getvalue()
 
     def _new_canvas(self, *_args, **_kwargs):
-        self.doc = Document(self.size, f"{self.title} - rules", self.subject)
+        self.doc = Document(
+            self.size,
+            f"{self.title} - rules",
+            self.subject,
+            kind="rules",
+            paper=self.paper,
+            duplex="long" if self.book else "simplex",
+        )
         self.icons = Icons(self.doc, self.art, self.colors)
         install_pips(self.doc.canvas, self.icons)
         return self.doc.canvas

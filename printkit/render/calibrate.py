@@ -14,6 +14,7 @@ from reportlab.lib.colors import HexColor
 from ..errors import RenderError
 from ..layout.impose import Placement, Rect, back_of, slot_rects
 from ..layout.templates import Template
+from ..papers import paper_name
 from ..units import mm
 from .fonts import BODY, BODY_BOLD, TITLE
 from .pdf import Document
@@ -63,6 +64,9 @@ def calibration_page(t: Template, duplex: str = "long") -> bytes:
         (t.paper_width, t.paper_height),
         "printkit calibration page",
         f"Front-to-back registration for the {t.name} template, duplex {duplex}",
+        kind="calibration",
+        paper=paper_name(t.paper_width, t.paper_height) or "custom",
+        duplex=duplex,
     )
     canvas = doc.canvas
     below_text = _instructions(canvas, t, duplex)

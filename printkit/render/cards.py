@@ -28,7 +28,11 @@ def card_pages(
         raise ValueError(f"bleed must lie between 0 and {FACE_BLEED} points")
     page = (width + 2 * bleed, height + 2 * bleed)
     doc = Document(
-        page, f"{deck.name} - single cards", f"Every card of the {deck.name}, full bleed"
+        page,
+        f"{deck.name} - single cards",
+        f"Every card of the {deck.name}, full bleed",
+        kind="cards",
+        paper="card",
     )
     painter = FacePainter(doc, deck, art, width, height, options or FaceOptions())
     forms = [painter.front(card) for card in deck.cards]

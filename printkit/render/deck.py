@@ -8,13 +8,18 @@ from pathlib import Path
 from ..aids import load_aid
 from ..layout.templates import Template
 from ..model import Deck
+from ..papers import paper_name
 from .aids import AidPainter
 from .art import ArtLibrary
 from .face import FaceOptions, FacePainter
 from .pdf import Document
 from .sheets import SheetJob, render_sheets
 
-__all__ = ["DeckFaces", "PrintOptions", "deck_sheets"]
+__all__ = ["DeckFaces", "PrintOptions", "deck_sheets", "items"]
+
+#: How the printer is asked to print a file, for each duplex mode: manual duplex prints
+#: each of its two files single-sided, turning the stack by hand.
+_PRINTED = {"long": "long", "short": "short", "manual": "simplex", "none": "simplex"}
 
 
 @dataclass(frozen=True)
@@ -26,13 +31,30 @@ class PrintOptions:
     aids: int = 0  # player aid cards printed after the deck's own
 
 
+def items(deck: Deck, aids: int, per_sheet: int, backs: bool) -> list[str]:
+    """What fills the slots, in order: the deck's cards ("card"), the player aids ("aid",
+    or "aid-front" and "aid-back" side by side on sheets without backs, to glue back to
+    back), then blank cards ("blank") for house rules until the last sheet is full."""
+    out = ["card"] * len(deck.cards)
+    for _ in range(aids):
+        out.extend(["aid"] if backs else ["aid-front", "aid-back"])
+    out.extend(["blank"] * (-len(out) % per_sheet))
+    return out
+
+
 class DeckFaces:
-    """The deck's cards, then its player aids, drawn into one document."""
+    """The deck's cards, its player aids and blank cards, drawn into one document."""
 
     def __init__(
-        self, doc: Document, deck: Deck, art: ArtLibrary, t: Template, options: PrintOptions
+        self,
+        doc: Document,
+        deck: Deck,
+        art: ArtLibrary,
+        t: Template,
+        options: PrintOptions,
+        kinds: list[str],
     ):
-        self.deck = deck
+        self.deck, self.kinds = deck, kinds
         self.painter = FacePainter(
             doc, deck, art, t.card_width, t.card_height, FaceOptions(qr=options.qr)
         )
@@ -40,16 +62,20 @@ class DeckFaces:
         self.aids = AidPainter(self.painter, aid) if aid else None
 
     def front(self, index: int) -> str:
-        if index < len(self.deck.cards):
+        kind = self.kinds[index]
+        if kind == "card":
             return self.painter.front(self.deck.cards[index])
+        if kind == "blank":
+            return self.painter.blank()
         assert self.aids is not None
-        return self.aids.front()
+        return self.aids.back() if kind == "aid-back" else self.aids.front()
 
     def back(self, index: int) -> str | None:
-        if index < len(self.deck.cards):
-            return self.painter.back()
-        assert self.aids is not None
-        return self.aids.back()
+        kind = self.kinds[index]
+        if kind == "aid":
+            assert self.aids is not None
+            return self.aids.back()
+        return self.painter.back()
 
 
 def deck_sheets(
@@ -66,8 +92,16 @@ def deck_sheets(
             f"The {len(deck.cards)} cards of the {deck.name} ({deck.game}) on "
             f"{template.name} sheets; {part or 'fronts and backs'}"
         )
-        doc = Document((template.paper_width, template.paper_height), title, subject)
-        return doc, DeckFaces(doc, deck, art, template, options)
+        doc = Document(
+            (template.paper_width, template.paper_height),
+            title,
+            subject,
+            kind="sheets",
+            paper=paper_name(template.paper_width, template.paper_height) or "custom",
+            duplex=_PRINTED[options.duplex] if template.backs else "simplex",
+        )
+        return doc, DeckFaces(doc, deck, art, template, options, kinds)
 
+    kinds = items(deck, aids, template.per_sheet, template.backs)
     job = SheetJob(deck.name, template, options.duplex, options.back_offset)
-    return render_sheets(job, len(deck.cards) + aids, open_document)
+    return render_sheets(job, len(kinds), open_document)

@@ -6,6 +6,11 @@ corner (and again, turned, bottom-right), the effect's name, its picture, its te
 (shrunk to fit, never below 6.5 pt), and a footer with the QR code, the target icons
 and the marks for reaction cards and for the card that cannot be negated. Every face
 is drawn 1/8 in past its trim on all sides, so a sheet or a print shop can use bleed.
+
+Print rules the design keeps: the frame lies 3 mm inside the trim, so a cut 1 mm off
+does not show as uneven borders; every title of a deck is set at one size (a long one
+takes two lines); every QR code of a deck is one size; no label is under 6 pt; and no
+card text ends on a line of one word.
 """
 
 from __future__ import annotations
@@ -21,13 +26,18 @@ from .art import Art, ArtLibrary, load_raster, load_svg, place_drawing
 from .fonts import BODY, BODY_SEMIBOLD, TITLE
 from .icons import Icons
 from .pdf import Document, hex_color
-from .qr import MIN_MODULE, draw_qr, qr_matrix, qr_size
+from .qr import MIN_MODULE, QUIET, draw_qr, qr_matrix, qr_version
 
-__all__ = ["FACE_BLEED", "MIN_TEXT_SIZE", "FaceOptions", "FacePainter"]
+__all__ = ["FACE_BLEED", "FRAME_INSET", "LABEL_SIZE", "MIN_TEXT_SIZE", "FaceOptions", "FacePainter"]
 
 FACE_BLEED = 0.125 * inch
 MIN_TEXT_SIZE = 6.5
+#: The smallest type on a card: target labels and badges.
+LABEL_SIZE = 6.0
+#: The frame's distance from the trim: a cut 1 mm off still leaves even borders.
+FRAME_INSET = 3.0 * mm
 _START_TEXT_SIZE = 8.6
+_TITLE_SIZES = (12.5, 9.0)  # a deck's one title size is the largest in this range that fits
 _DESIGN = (2.5 * inch, 3.5 * inch)
 _TARGET_LABELS = {
     "living": "LIVING",
@@ -62,6 +72,10 @@ class FacePainter:
         self.icons = Icons(doc, art, self.color)
         self.bbox = (-FACE_BLEED, -FACE_BLEED, width + FACE_BLEED, height + FACE_BLEED)
         self._key = f"{round(width, 3)}x{round(height, 3)}"
+        self.title_size = self._deck_title_size()
+        self.qr_version = (
+            qr_version(card_text(card, deck) for card in deck.cards) if self.options.qr else None
+        )
 
     # -- forms ---------------------------------------------------------------------------
 
@@ -70,6 +84,11 @@ class FacePainter:
         face = card.code if card.playing_card is not None else card.effect.id
         name = f"front-{self.deck.id}-{face}-{self._key}"
         return self.doc.form(name, self.bbox, lambda: self._draw_front(card))
+
+    def blank(self) -> str:
+        """A card to write a house rule on: the deck's paper and frame, a heading, lines."""
+        name = f"blank-{self.deck.id}-{self._key}"
+        return self.doc.form(name, self.bbox, self._draw_blank)
 
     def back(self) -> str:
         name = f"back-{self.deck.id}-{self._key}"
@@ -105,8 +124,8 @@ class FacePainter:
         w, h = self.w, self.h
         self._ground(self.color["paper"])
         # A double rule frames the card, far enough in that a cut a little off the
-        # perforation does not eat it.
-        inset = 2.0 * mm * s
+        # perforation does not eat it or show as uneven borders.
+        inset = FRAME_INSET
         canvas.setStrokeColor(frame_color or self.color["frame"])
         canvas.setLineWidth(1.0 * s)
         canvas.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, 2.0 * mm * s, stroke=1, fill=0)
@@ -119,10 +138,10 @@ class FacePainter:
         w, h = self.w, self.h
         self.chrome(self._type_color(card))
 
-        margin = 4.6 * mm * s
-        title_top = h - 4.2 * mm * s
+        margin = FRAME_INSET + 1.8 * mm * s
+        title_top = h - FRAME_INSET - 1.0 * mm * s
         title_bottom = self._title(card, title_top)
-        footer_h = (23.2 if self.options.qr else 14.0) * mm * s
+        footer_h = self._footer_height()
         art_top = title_bottom - 1.2 * mm * s
         art_h = 25.5 * mm * s
         art_box = (margin, art_top - art_h, w - 2 * margin, art_h)
@@ -138,6 +157,23 @@ class FacePainter:
             canvas.rotate(180)
             self._index(card)
             canvas.restoreState()
+
+    def _draw_blank(self) -> None:
+        canvas, s = self.doc.canvas, self.s
+        self.chrome()
+        top = self.h - FRAME_INSET - 1.0 * mm * s
+        canvas.setFillColor(self.color["ink"])
+        canvas.setFont(TITLE, self.title_size)
+        canvas.drawCentredString(
+            self.w / 2, top - 5.0 * mm * s - self.title_size * 0.35, "House rule"
+        )
+        canvas.setStrokeColor(self.color["frame"])
+        canvas.setLineWidth(0.4 * s)
+        left, right = FRAME_INSET + 3.0 * mm * s, self.w - FRAME_INSET - 3.0 * mm * s
+        y = top - 14.0 * mm * s
+        while y > FRAME_INSET + 6.0 * mm * s:
+            canvas.line(left, y, right, y)
+            y -= 7.0 * mm * s
 
     def _type_color(self, card: Card):
         card_type = self.deck.card_type(card.effect.type)
@@ -173,9 +209,9 @@ class FacePainter:
         pc = card.playing_card
         assert pc is not None
         color_key = pc.color  # the palette names its suit colours "red" and "black"
-        size = 14.5 * s
-        center_x = 6.9 * mm * s
-        baseline = self.h - 4.0 * mm * s - size * 0.72
+        size = 14.0 * s
+        center_x = FRAME_INSET + 4.4 * mm * s
+        baseline = self.h - FRAME_INSET - 1.3 * mm * s - size * 0.72
         canvas.setFillColor(self.color[color_key])
         canvas.setFont(TITLE, size)
         canvas.drawCentredString(center_x, baseline, pc.rank)
@@ -184,26 +220,40 @@ class FacePainter:
             f"pip-{pc.suit}", color_key, center_x - pip / 2, baseline - pip - 1.0 * mm * s, pip
         )
 
-    def _title(self, card: Card, top: float) -> float:
-        """The effect's name, centred between the corner indexes; returns its bottom."""
+    def _title_room(self) -> float:
+        return self.w - 2 * (FRAME_INSET + 9.6 * mm * self.s)
+
+    def _title_lines(self, name: str, size: float) -> list[str] | None:
+        """The name on one line, or on two as even as its words allow; None if it cannot fit."""
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
+        room = self._title_room()
+        if stringWidth(name, TITLE, size) <= room:
+            return [name]
+        lines = _split_two(name, lambda t: stringWidth(t, TITLE, size))
+        if len(lines) == 2 and max(stringWidth(t, TITLE, size) for t in lines) <= room:
+            return lines
+        return None
+
+    def _deck_title_size(self) -> float:
+        """The largest size at which every title of the deck fits in one or two lines."""
+        names = sorted({card.effect.name for card in self.deck.cards})
+        size = _TITLE_SIZES[0] * self.s
+        while size >= _TITLE_SIZES[1] * self.s:
+            if all(self._title_lines(name, size) for name in names):
+                return size
+            size -= 0.25 * self.s
+        longest = max(names, key=len)
+        raise RenderError(
+            f"the {self.deck.name}'s card name {longest!r} is too long for the card even at "
+            f"{_TITLE_SIZES[1]} pt on two lines; shorten 'name'"
+        )
+
+    def _title(self, card: Card, top: float) -> float:
+        """The effect's name, centred between the corner indexes; returns its bottom."""
         canvas, s = self.doc.canvas, self.s
-        name = card.effect.name
-        room = self.w - 2 * (12.0 * mm * s)
-        size = 13.5 * s
-        while size > 9.0 * s and stringWidth(name, TITLE, size) > room:
-            size -= 0.25 * s
-        lines = [name]
-        if stringWidth(name, TITLE, size) > room:
-            lines = _split_two(name, lambda t: stringWidth(t, TITLE, size))
-            size = 11.0 * s
-            while size > 7.0 * s and max(stringWidth(t, TITLE, size) for t in lines) > room:
-                size -= 0.25 * s
-            if max(stringWidth(t, TITLE, size) for t in lines) > room:
-                raise RenderError(
-                    f"card {card.code} ({name}): the name is too long for the card; shorten 'name'"
-                )
+        size = self.title_size
+        lines = self._title_lines(card.effect.name, size) or [card.effect.name]
         canvas.setFillColor(self.color["ink"])
         canvas.setFont(TITLE, size)
         band = 10.0 * mm * s
@@ -251,7 +301,7 @@ class FacePainter:
         from reportlab.platypus import Paragraph
 
         canvas, s = self.doc.canvas, self.s
-        markup = escape(card.effect.text, {'"': "&quot;"})
+        markup = escape(_no_widow(card.effect.text), {'"': "&quot;"})
         size = _START_TEXT_SIZE * s
         while True:
             style = ParagraphStyle(
@@ -275,53 +325,71 @@ class FacePainter:
             size -= 0.25
         paragraph.drawOn(canvas, x, y + (h - used) / 2)
 
+    def _qr_side(self) -> float:
+        return (17 + 4 * self.qr_version + 2 * QUIET) * QR_MODULE if self.qr_version else 0.0
+
+    def _footer_height(self) -> float:
+        """From the trim to the top of the footer: the QR code's height, or the marks'."""
+        inner = FRAME_INSET + 1.4 * mm * self.s
+        return inner + max(self._qr_side(), 15.6 * mm * self.s) + 0.6 * mm * self.s
+
     def _footer(self, card: Card, footer_h: float) -> None:
         canvas, s = self.doc.canvas, self.s
-        left = 3.4 * mm * s
+        left = FRAME_INSET + 1.4 * mm * s
         cursor = left
-        if self.options.qr:
-            matrix = qr_matrix(card_text(card, self.deck))
-            module = max(MIN_MODULE, 0.4 * mm)
-            side = qr_size(matrix, module)
-            draw_qr(canvas, matrix, left, left, module, self.color["ink"], hex_color("#fbf7ec"))
-            cursor = left + side + 1.2 * mm * s
-        right = self.w - (12.5 if card.playing_card else 4.0) * mm * s
-        self._targets(card, cursor, right, footer_h)
+        if self.qr_version:
+            matrix = qr_matrix(card_text(card, self.deck), self.qr_version)
+            draw_qr(canvas, matrix, left, left, QR_MODULE, self.color["ink"], hex_color("#fbf7ec"))
+            cursor = left + self._qr_side() + 1.0 * mm * s
+        right = self.w - (FRAME_INSET + (8.4 if card.playing_card else 1.4) * mm * s)
+        self._targets(card, cursor, right, left, footer_h)
 
-    def _targets(self, card: Card, x0: float, x1: float, footer_h: float) -> None:
-        """The target icons with their labels, and under them the card's marks."""
+    def _targets(self, card: Card, x0: float, x1: float, y0: float, y1: float) -> None:
+        """The target icons with their labels, and under them the card's marks, stacked and
+        centred in the footer's box (x0, y0)-(x1, y1)."""
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
         canvas, s = self.doc.canvas, self.s
         effect = card.effect
-        icon = 6.2 * mm * s
-        label_size = 4.6 * s
-        gap = 1.6 * mm * s
+        icon = 6.0 * mm * s
+        label = LABEL_SIZE
+        gap = 1.4 * mm * s
         items = []
         for target in effect.targets:
             kind = "dead" if target.endswith("dead") else "living"
-            label = _TARGET_LABELS[target]
+            text = _TARGET_LABELS[target]
             width = max(
                 icon * (1.35 if target.startswith("all") else 1.0),
-                stringWidth(label, BODY_SEMIBOLD, label_size),
+                stringWidth(text, BODY_SEMIBOLD, label),
             )
-            items.append((target, kind, label, width))
+            items.append((target, kind, text, width))
         marks: list[tuple[str | None, str, object]] = []
         if effect.is_reaction:
-            marks.append(("mark-reaction", "REACTION: PLAY ANY TIME", self.color["accent"]))
+            marks.append(("mark-reaction", "ANY TIME", self.color["accent"]))
         if not effect.negatable:
-            marks.append(("mark-unstoppable", "CANNOT BE NEGATED", self.color["accent"]))
+            marks.append(("mark-unstoppable", "NO NEGATION", self.color["accent"]))
         card_type = self.deck.card_type(effect.type)
         if card_type is not None:
-            marks.append((None, card_type.label.upper(), hex_color(card_type.color)))
-        total = sum(item[3] for item in items) + gap * max(0, len(items) - 1)
+            marks.append((None, card_type.mark.upper(), hex_color(card_type.color)))
+        badge = 3.4 * mm * s
+        badge_h = badge + 1.2 * mm * s
+        targets_h = (icon + label * 1.25) if items else 0.0
+        block = targets_h + len(marks) * badge_h + max(0, len(marks) - (0 if items else 1)) * gap
+        if block > y1 - y0 + 1e-6:
+            raise RenderError(
+                f"card {card.code} ({effect.name}): its targets and marks do not fit the footer; "
+                "give it fewer targets"
+            )
         center = (x0 + x1) / 2
-        top = 3.8 * mm * s + footer_h - 5.0 * mm * s
-        icons_bottom = top - icon
-        if marks:
-            icons_bottom = max(icons_bottom, 3.8 * mm * s + 7.5 * mm * s)
+        y = y0 + (y1 - y0 + block) / 2  # the block's top
+        total = sum(item[3] for item in items) + gap * max(0, len(items) - 1)
+        if total > x1 - x0 + 1e-6:
+            raise RenderError(
+                f"card {card.code} ({effect.name}): its target icons are wider than the footer"
+            )
         x = center - total / 2
-        for target, kind, label, width in items:
+        icons_bottom = y - icon
+        for target, kind, text, width in items:
             cx = x + width / 2
             if target.startswith("all"):
                 for dx in (-0.35, 0.35):
@@ -332,38 +400,38 @@ class FacePainter:
                         icons_bottom + 0.5 * mm * s,
                         icon * 0.8,
                     )
-                self.stamp_icon(f"target-{kind}", "ink", cx - icon / 2, icons_bottom, icon)
-            else:
-                self.stamp_icon(f"target-{kind}", "ink", cx - icon / 2, icons_bottom, icon)
+            self.stamp_icon(f"target-{kind}", "ink", cx - icon / 2, icons_bottom, icon)
             canvas.setFillColor(self.color["ink"])
-            canvas.setFont(BODY_SEMIBOLD, label_size)
-            canvas.drawCentredString(cx, icons_bottom - label_size * 1.15, label)
+            canvas.setFont(BODY_SEMIBOLD, label)
+            canvas.drawCentredString(cx, icons_bottom - label * 1.0, text)
             x += width + gap
-        y = icons_bottom - label_size * 1.2 - 4.2 * mm * s
-        if not items and marks:  # no targets: the marks take the footer's middle
-            y = 3.8 * mm * s + (footer_h - 3.8 * mm * s) / 2 - 2 * mm * s
-        for icon_name, label, color in marks:
-            size = 3.4 * mm * s
-            text_size = 5.0 * s
-            room = size + 0.8 * mm * s if icon_name else 0
-            width = room + stringWidth(label, BODY_SEMIBOLD, text_size)
+        y -= targets_h + (gap if items else 0.0)
+        for icon_name, text, color in marks:
+            room = badge + 0.8 * mm * s if icon_name else 0
+            width = room + stringWidth(text, BODY_SEMIBOLD, label)
+            if width + 2.0 * mm * s > x1 - x0 + 1e-6:
+                raise RenderError(
+                    f"card {card.code} ({effect.name}): the mark {text!r} is wider than the "
+                    "footer; shorten the type's label"
+                )
             bx = center - width / 2
+            bottom = y - badge_h
             canvas.setFillColor(color)
             canvas.roundRect(
                 bx - 1.0 * mm * s,
-                y - 0.6 * mm * s,
+                bottom,
                 width + 2.0 * mm * s,
-                size + 1.2 * mm * s,
+                badge_h,
                 1.2 * mm * s,
                 stroke=0,
                 fill=1,
             )
             if icon_name:
-                self.stamp_icon(icon_name, "paper", bx, y, size)
+                self.stamp_icon(icon_name, "paper", bx, bottom + 0.6 * mm * s, badge)
             canvas.setFillColor(self.color["paper"])
-            canvas.setFont(BODY_SEMIBOLD, text_size)
-            canvas.drawString(bx + room, y + size / 2 - text_size * 0.35, label)
-            y -= size + 2.0 * mm * s
+            canvas.setFont(BODY_SEMIBOLD, label)
+            canvas.drawString(bx + room, bottom + badge_h / 2 - label * 0.35, text)
+            y = bottom - gap
 
     # -- the back ----------------------------------------------------------------------
 
@@ -392,6 +460,16 @@ def _mix(a, b, amount: float):
     from reportlab.lib.colors import Color
 
     return Color(*(amount * p + (1 - amount) * q for p, q in zip(a.rgb(), b.rgb(), strict=True)))
+
+
+#: Every card's QR module: what a phone camera reads from a printed card.
+QR_MODULE = max(MIN_MODULE, 0.4 * mm)
+
+
+def _no_widow(text: str) -> str:
+    """Tie the last two words together, so that no paragraph ends on a line of one word."""
+    head, space, last = text.rstrip().rpartition(" ")
+    return f"{head}\u00a0{last}" if space and len(last) < 16 else text
 
 
 def _split_two(text: str, width) -> list[str]:

@@ -14,8 +14,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
 from ..errors import RenderError
-from ..layout.templates import PAPER_SIZES
 from ..model import RANKS, SUITS, Deck, suit_color
+from ..papers import PAPER_SIZES
 from ..qrcontent import table_text
 from ..units import mm
 from .art import ArtLibrary
@@ -42,6 +42,8 @@ def identification_sheet(deck: Deck, paper: str = "letter", art: ArtLibrary | No
         (width, height),
         f"{deck.name} - identification sheet",
         f"Which {deck.name} card each playing card stands for ({deck.game})",
+        kind="idsheet",
+        paper=paper,
     )
     canvas = doc.canvas
     colors = {key: hex_color(value) for key, value in deck.colors.items()}

@@ -14,7 +14,14 @@ from collections.abc import Callable
 from .. import __version__
 from .fonts import register_fonts
 
-__all__ = ["Document", "hex_color"]
+__all__ = ["DUPLEX_PREFERENCE", "Document", "hex_color"]
+
+#: How each way of printing is named in a PDF's viewer preferences.
+DUPLEX_PREFERENCE = {
+    "long": "DuplexFlipLongEdge",
+    "short": "DuplexFlipShortEdge",
+    "simplex": "Simplex",
+}
 
 
 def hex_color(value: str):
@@ -26,7 +33,18 @@ def hex_color(value: str):
 class Document:
     """A reportlab canvas writing to memory, and the forms defined in it so far."""
 
-    def __init__(self, pagesize: tuple[float, float], title: str, subject: str):
+    def __init__(
+        self,
+        pagesize: tuple[float, float],
+        title: str,
+        subject: str,
+        *,
+        kind: str,
+        paper: str,
+        duplex: str = "simplex",
+    ):
+        """``kind``, ``paper`` and ``duplex`` say what the file is, for the printer's
+        dialog (actual size, the flip edge) and for the preflight."""
         from reportlab import rl_config
         from reportlab.pdfgen.canvas import Canvas
 
@@ -47,6 +65,9 @@ class Document:
         self.canvas.setAuthor("printkit")
         self.canvas.setCreator(f"printkit {__version__}")
         self.canvas.setKeywords("Death Mesa, BANG!, print and play")
+        self.canvas.setViewerPreference("PrintScaling", "None")
+        self.canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[duplex])
+        self.canvas._doc.info = _info(self.canvas._doc.info, kind, paper, duplex)
         self._forms: set[str] = set()
 
     def form(
@@ -67,3 +88,25 @@ class Document:
     def finish(self) -> bytes:
         self.canvas.save()
         return self.buffer.getvalue()
+
+
+def _info(base, kind: str, paper: str, duplex: str):
+    """The document information, with printkit's three keys added to reportlab's own."""
+    from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFInfo, PDFString
+
+    class _Info(PDFInfo):
+        def format(self, document):
+            formatted = super().format(document)
+            extra = PDFDictionary(
+                {
+                    "PrintkitKind": PDFString(kind),
+                    "PrintkitPaper": PDFString(paper),
+                    "PrintkitDuplex": PDFString(duplex),
+                }
+            ).format(document)
+            # Both are "<< ... >>": splice the extra keys in before the closing brackets.
+            return formatted.rstrip()[:-2] + extra.strip()[2:]
+
+    info = _Info()
+    info.__dict__.update(base.__dict__)
+    return info

@@ -15,17 +15,16 @@ from __future__ import annotations
 
 from functools import cache
 
-__all__ = ["MIN_MODULE", "QUIET", "draw_qr", "qr_matrix", "qr_size"]
+__all__ = ["MIN_MODULE", "QUIET", "draw_qr", "qr_matrix", "qr_size", "qr_version"]
 
 QUIET = 4  # modules of light around the code, as the standard asks
 _MASK = 2  # columns masked every third module: no long runs along the rows we draw
 MIN_MODULE = 0.4 * 72 / 25.4  # 0.4 mm: what a phone camera reads from a printed page
 
 
-@cache
-def qr_matrix(text: str) -> tuple[tuple[bool, ...], ...]:
-    """The modules of the smallest code that holds ``text`` (medium error correction when
-    that still fits version 6, about 20 mm at 0.4 mm a module, else low)."""
+def _fitted(text: str):
+    """The smallest code for ``text``: medium error correction when that still fits
+    version 6 (about 20 mm at 0.4 mm a module), else low."""
     import qrcode
     from qrcode.constants import ERROR_CORRECT_L, ERROR_CORRECT_M
 
@@ -34,8 +33,43 @@ def qr_matrix(text: str) -> tuple[tuple[bool, ...], ...]:
         code.add_data(text.encode("utf-8"))
         code.make(fit=True)
         if code.version <= 6 or level == ERROR_CORRECT_L:
-            return tuple(tuple(bool(cell) for cell in row) for row in code.get_matrix())
+            return code
     raise AssertionError("unreachable")
+
+
+def qr_version(texts) -> int:
+    """The one version that holds every text: a deck's codes all print the same size."""
+    return max((_fitted(text).version for text in texts), default=1)
+
+
+@cache
+def qr_matrix(text: str, version: int | None = None) -> tuple[tuple[bool, ...], ...]:
+    """The modules of the code for ``text``: the smallest, or exactly ``version`` (at the
+    strongest error correction that still holds the text there)."""
+    code = _fitted(text)
+    if version is not None and version != code.version:
+        import qrcode
+        from qrcode.constants import (
+            ERROR_CORRECT_H,
+            ERROR_CORRECT_L,
+            ERROR_CORRECT_M,
+            ERROR_CORRECT_Q,
+        )
+
+        if version < code.version:
+            raise ValueError(f"version {version} cannot hold this text")
+        for level in (ERROR_CORRECT_H, ERROR_CORRECT_Q, ERROR_CORRECT_M, ERROR_CORRECT_L):
+            candidate = qrcode.QRCode(
+                version=version, error_correction=level, border=0, mask_pattern=_MASK
+            )
+            candidate.add_data(text.encode("utf-8"))
+            try:
+                candidate.make(fit=False)
+            except qrcode.exceptions.DataOverflowError:
+                continue
+            code = candidate
+            break
+    return tuple(tuple(bool(cell) for cell in row) for row in code.get_matrix())
 
 
 def qr_size(matrix: tuple[tuple[bool, ...], ...], module: float) -> float:

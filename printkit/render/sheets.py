@@ -13,19 +13,28 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..layout.impose import Placement, Sheet, crop_marks, impose
+from ..layout.labels import label_spots
 from ..layout.templates import Template
-from ..units import mm
 from .fonts import BODY
 from .pdf import Document, hex_color
 
-__all__ = ["Faces", "SheetJob", "render_sheets", "stamp"]
+__all__ = ["Faces", "SheetJob", "instructions", "render_sheets", "stamp"]
 
-_DUPLEX_WORDS = {
-    "long": "print double-sided, flip on the long edge",
-    "short": "print double-sided, flip on the short edge",
-    "manual": "print the fronts file, turn the stack over on its long edge, print the backs file",
-    "none": "fronts only",
-}
+_LABEL_SIZE = 6.5
+_LABEL_LEADING = 1.3
+
+
+def instructions(t: Template, duplex: str, front: bool) -> str:
+    """How to print this page, in a player's words."""
+    if not t.backs:
+        return "No backs: print one side only, at 100% size, then cut on the lines"
+    if duplex == "none":
+        return "Fronts only: print one side, at 100% size"
+    if duplex == "manual":
+        if front:
+            return "Print at 100% size; turn the stack over on its long edge for the backs file"
+        return "Backs: print on the other side of the fronts, at 100% size"
+    return f"Print both sides at 100% size, flipping on the {duplex} edge"
 
 
 class Faces(Protocol):
@@ -84,14 +93,17 @@ def _page(
     for placement, form in zip(placements, forms, strict=True):
         if form is not None:
             stamp(canvas, form, placement)
-    if front:
-        _marks(canvas, t, placements)
+    lines = _marks(canvas, t, placements) if front else []
     side = "fronts" if front else "backs"
-    _label(
+    _labels(
         canvas,
         t,
-        f"{job.title} · sheet {sheet.number} of {count} · {side} · "
-        f"{t.name} · {_DUPLEX_WORDS[job.duplex]}",
+        placements,
+        lines,
+        [
+            f"{job.title} · sheet {sheet.number} of {count} · {side}",
+            instructions(t, job.duplex, front),
+        ],
     )
     canvas.showPage()
 
@@ -112,16 +124,16 @@ def stamp(canvas, form: str, placement: Placement) -> None:
     canvas.restoreState()
 
 
-def _marks(canvas, t: Template, placements: Sequence[Placement]) -> None:
+def _marks(canvas, t: Template, placements: Sequence[Placement]) -> list:
+    """Crop marks for the slots in use, and cut lines; returns the crop marks' lines."""
+    lines = crop_marks(t, [p.slot for p in placements])
     canvas.saveState()
-    if t.crop_marks:
-        lines = crop_marks(t)
-        # A white line under a black one: the mark shows over dark bleed and white paper.
-        for width, color in ((1.4, "#ffffff"), (0.4, "#000000")):
-            canvas.setStrokeColor(hex_color(color))
-            canvas.setLineWidth(width)
-            for line in lines:
-                canvas.line(line.x1, line.y1, line.x2, line.y2)
+    # A white line under a black one: the mark shows over dark bleed and white paper.
+    for width, color in ((1.4, "#ffffff"), (0.4, "#000000")):
+        canvas.setStrokeColor(hex_color(color))
+        canvas.setLineWidth(width)
+        for line in lines:
+            canvas.line(line.x1, line.y1, line.x2, line.y2)
     if t.cut_lines:
         canvas.setStrokeColor(hex_color("#7a7a7a"))
         canvas.setLineWidth(0.4)
@@ -129,17 +141,57 @@ def _marks(canvas, t: Template, placements: Sequence[Placement]) -> None:
             r = placement.trim
             canvas.roundRect(r.x, r.y, r.w, r.h, t.corner_radius, stroke=1, fill=0)
     canvas.restoreState()
+    return lines
 
 
-def _label(canvas, t: Template, text: str) -> None:
-    """A line of print instructions, turned, in the left margin when there is room."""
-    room = t.left - t.bleed
-    if room < 5 * mm:
-        return
+def _labels(canvas, t: Template, placements: Sequence[Placement], marks, texts: list[str]):
+    """Each line of text in the longest free margin run that holds it; a line that fits
+    nowhere is left off (the print guide says the same)."""
+    from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
+
+    ascent, descent = getAscentDescent(BODY, _LABEL_SIZE)
+    leading = _LABEL_SIZE * _LABEL_LEADING
+    inked = [p.clip for p in placements]
+    spots = label_spots((t.paper_width, t.paper_height), inked, marks)
+    used = [0] * len(spots)  # lines already set in each spot
     canvas.saveState()
-    canvas.setFillColor(hex_color("#6b6b6b"))
-    canvas.setFont(BODY, 6.5)
-    canvas.translate(room / 2 + 1.0, t.paper_height / 2)
-    canvas.rotate(90)
-    canvas.drawCentredString(0, 0, text)
+    canvas.setFillColor(hex_color("#5e5e5e"))
+    canvas.setFont(BODY, _LABEL_SIZE)
+    queue = list(texts)
+    while queue:
+        text = queue.pop(0)
+        width = stringWidth(text, BODY, _LABEL_SIZE)
+        # A run that already holds a line comes first, so that the lines stay together.
+        for i in sorted(range(len(spots)), key=lambda i: (-used[i], -spots[i].length)):
+            spot = spots[i]
+            # Each line needs its whole height in the run.
+            offset = used[i] * leading
+            if width > spot.length or offset + ascent - descent > spot.depth:
+                continue
+            middle = (spot.start + spot.end) / 2
+            canvas.saveState()
+            # Lines read down the run as in a paragraph: in a side margin the text is
+            # turned to read from bottom to top, so the next line lies to its right.
+            if spot.vertical:
+                canvas.translate(spot.lo + ascent + offset, middle)
+                canvas.rotate(90)
+            else:
+                canvas.translate(middle, spot.hi - ascent - offset)
+            canvas.drawCentredString(0, 0, text)
+            canvas.restoreState()
+            used[i] += 1
+            break
+        else:  # too long for every run: set it as two shorter lines, if it has words to split
+            halves = _halves(text)
+            if halves:
+                queue[:0] = halves
     canvas.restoreState()
+
+
+def _halves(text: str) -> list[str] | None:
+    """A line split in two at the space nearest its middle; None for a single word."""
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    if not spaces:
+        return None
+    cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
+    return [text[:cut], text[cut + 1 :]]

@@ -1,0 +1,96 @@
+"""Where a sheet's print instructions can go: pure geometry, no drawing.
+
+Instructions are printed in the paper's margins, but only where a home printer reaches
+(at least 5 mm from every edge), outside every card and its bleed, and between the crop
+marks that cross a margin. Each margin strip offers runs of free length; a line of text
+goes in a run long enough to hold it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..units import mm
+from .impose import Line, Rect
+
+__all__ = ["EDGE", "Spot", "label_spots"]
+
+#: Home printers cannot print closer than this to a paper edge.
+EDGE = 5 * mm
+_CLEAR = 1.0 * mm  # kept between a label and a card's bleed or a crop mark
+_SAFE = 0.5 * mm  # glyphs may reach a little past the font's stated ascent and descent
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A free run along one margin: across it from ``lo`` to ``hi`` (x for a side margin,
+    y for a top or bottom one), along it from ``start`` to ``end``. Text in a side margin
+    is turned to read from bottom to top."""
+
+    vertical: bool
+    lo: float
+    hi: float
+    start: float
+    end: float
+
+    @property
+    def length(self) -> float:
+        return self.end - self.start
+
+    @property
+    def depth(self) -> float:
+        return self.hi - self.lo
+
+
+def label_spots(
+    paper: tuple[float, float], inked: Sequence[Rect], marks: Sequence[Line]
+) -> list[Spot]:
+    """Every free run in the four margins, longest first.
+
+    ``inked`` are the cards as printed (with their bleed); ``marks`` the lines drawn in
+    the margins.
+    """
+    width, height = paper
+    if not inked:
+        return []
+    left = min(r.x for r in inked) - _CLEAR
+    right = max(r.right for r in inked) + _CLEAR
+    bottom = min(r.y for r in inked) - _CLEAR
+    top = max(r.top for r in inked) + _CLEAR
+    near, far_x, far_y = EDGE + _SAFE, width - EDGE - _SAFE, height - EDGE - _SAFE
+    strips = (
+        # (across: low, high; along: start, end; a side margin?)
+        (near, left, near, far_y, True),
+        (right, far_x, near, far_y, True),
+        (near, bottom, near, far_x, False),
+        (top, far_y, near, far_x, False),
+    )
+    spots = []
+    for lo, hi, start, end, vertical in strips:
+        if hi <= lo:
+            continue
+        crossings = sorted(
+            (min(m.y1, m.y2), max(m.y1, m.y2)) if vertical else (min(m.x1, m.x2), max(m.x1, m.x2))
+            for m in marks
+            if _crosses(m, lo, hi, vertical)
+        )
+        for a, b in _free_runs(start, end, crossings):
+            spots.append(Spot(vertical, lo, hi, a, b))
+    return sorted(spots, key=lambda s: -s.length)
+
+
+def _crosses(mark: Line, lo: float, hi: float, vertical: bool) -> bool:
+    """Does a mark reach into the strip lying between lo and hi across it?"""
+    across = (mark.x1, mark.x2) if vertical else (mark.y1, mark.y2)
+    return max(across) >= lo - _CLEAR and min(across) <= hi + _CLEAR
+
+
+def _free_runs(start: float, end: float, blocked: list[tuple[float, float]]):
+    cursor = start
+    for a, b in blocked:
+        if a - _CLEAR > cursor:
+            yield cursor, a - _CLEAR
+        cursor = max(cursor, b + _CLEAR)
+    if end > cursor:
+        yield cursor, end

@@ -1,0 +1,269 @@
+"""Read what a written PDF really holds, page by page: text, fonts, images, cards, marks.
+
+The preflight judges these facts, never the code's idea of the page: every position is
+read back from the file with PDFium (pypdfium2), composing the matrices of nested forms,
+so a card drawn as a form inside a form is measured where it lands on the paper.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = ["Box", "Char", "DocumentFacts", "Image", "Mark", "PageFacts", "read_facts"]
+
+Matrix = tuple[float, float, float, float, float, float]
+_IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Box:
+    """An axis-aligned box in points, origin at the page's bottom-left corner."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    def intersect(self, other: Box) -> Box | None:
+        x0, y0 = max(self.x0, other.x0), max(self.y0, other.y0)
+        x1, y1 = min(self.x1, other.x1), min(self.y1, other.y1)
+        return Box(x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None
+
+    def distance(self, other: Box) -> float:
+        """The gap between two boxes; 0 when they touch or overlap."""
+        dx = max(0.0, other.x0 - self.x1, self.x0 - other.x1)
+        dy = max(0.0, other.y0 - self.y1, self.y0 - other.y1)
+        return math.hypot(dx, dy)
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+
+@dataclass(frozen=True)
+class Char:
+    text: str
+    size: float  # the size it prints at, in points, after every scaling
+    box: Box
+
+
+@dataclass(frozen=True)
+class Image:
+    pixels: tuple[int, int]
+    box: Box
+    dpi: float  # the lower of its two resolutions where it is printed
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A stroked straight line drawn on the page itself: a crop mark, a fold or a cut guide."""
+
+    box: Box  # the line with its stroke width
+
+
+@dataclass
+class PageFacts:
+    number: int  # from 1
+    width: float
+    height: float
+    chars: list[Char] = field(default_factory=list)
+    fonts: dict[str, bool] = field(default_factory=dict)  # base font name: embedded
+    images: list[Image] = field(default_factory=list)
+    cards: list[Box] = field(default_factory=list)  # what a placed form may ink: bbox ∩ clip
+    marks: list[Mark] = field(default_factory=list)
+
+
+@dataclass
+class DocumentFacts:
+    name: str
+    info: dict[str, str]
+    print_scaling: bool | None  # None when the file does not say
+    duplex: str | None  # "Simplex", "DuplexFlipLongEdge", "DuplexFlipShortEdge" or None
+    pages: list[PageFacts]
+
+
+_DUPLEX = {1: "Simplex", 2: "DuplexFlipShortEdge", 3: "DuplexFlipLongEdge"}
+_INFO_KEYS = ("Title", "Subject", "Creator", "PrintkitKind", "PrintkitPaper", "PrintkitDuplex")
+
+
+def read_facts(source: Path | bytes, name: str | None = None) -> DocumentFacts:
+    """Every fact the preflight needs, from a PDF file or its bytes."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    data = source if isinstance(source, bytes) else Path(source).read_bytes()
+    pdf = pdfium.PdfDocument(data)
+    try:
+        info = {key: pdf.get_metadata_value(key) for key in _INFO_KEYS}
+        scaling = bool(raw.FPDF_VIEWERREF_GetPrintScaling(pdf.raw))
+        duplex = _DUPLEX.get(raw.FPDF_VIEWERREF_GetDuplex(pdf.raw))
+        pages = [_page(pdf, i) for i in range(len(pdf))]
+    finally:
+        pdf.close()
+    return DocumentFacts(name or str(source), info, scaling, duplex, pages)
+
+
+def _page(pdf, index: int) -> PageFacts:
+    page = pdf[index]
+    width, height = page.get_size()
+    facts = PageFacts(index + 1, width, height)
+    _chars(page, facts)
+    matrices: list[Matrix] = []  # the page-space matrix of each form level being walked
+    for obj in page.get_objects(max_depth=16):
+        del matrices[obj.level :]
+        outer = matrices[-1] if matrices else _IDENTITY
+        _object(obj, outer, facts)
+        if obj.type == _FORM:
+            matrices.append(_multiply(_matrix(obj), outer))
+    page.close()
+    return facts
+
+
+_TEXT, _PATH, _IMAGE, _FORM = 1, 2, 3, 5
+
+
+def _object(obj, outer: Matrix, facts: PageFacts) -> None:
+    import pypdfium2.raw as raw
+
+    if obj.type == _TEXT:
+        font = raw.FPDFTextObj_GetFont(obj.raw)
+        if font:
+            facts.fonts[_font_name(font)] = bool(raw.FPDFFont_GetIsEmbedded(font))
+    elif obj.type == _IMAGE:
+        w, h = obj.get_px_size()
+        m = _multiply(_matrix(obj), outer)
+        printed_w, printed_h = math.hypot(m[0], m[1]), math.hypot(m[2], m[3])
+        dpi = min(w / printed_w * 72, h / printed_h * 72) if printed_w and printed_h else 0.0
+        facts.images.append(Image((w, h), _transformed(Box(0, 0, 1, 1), m), dpi))
+    elif obj.level == 0 and obj.type == _FORM:
+        box = Box(*_bounds(obj))
+        clip = _clip_box(obj)
+        inked = box.intersect(clip) if clip else box
+        if inked is not None:
+            facts.cards.append(inked)
+    elif obj.level == 0 and obj.type == _PATH:
+        line = _straight_stroke(obj)
+        if line is not None:
+            facts.marks.append(Mark(line))
+
+
+def _chars(page, facts: PageFacts) -> None:
+    import pypdfium2.raw as raw
+
+    text = page.get_textpage()
+    for i in range(text.count_chars()):
+        if raw.FPDFText_IsGenerated(text.raw, i):
+            continue
+        char = chr(raw.FPDFText_GetUnicode(text.raw, i))
+        if char.isspace():
+            continue
+        m = raw.FS_MATRIX()
+        raw.FPDFText_GetMatrix(text.raw, i, m)
+        size = raw.FPDFText_GetFontSize(text.raw, i) * math.sqrt(abs(m.a * m.d - m.b * m.c))
+        facts.chars.append(Char(char, size, Box(*_ltrb(text.get_charbox(i)))))
+    text.close()
+
+
+def _ltrb(box) -> tuple[float, float, float, float]:
+    left, bottom, right, top = box
+    return left, bottom, right, top
+
+
+def _font_name(font) -> str:
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    size = raw.FPDFFont_GetBaseFontName(font, None, 0)
+    buffer = ctypes.create_string_buffer(size)
+    raw.FPDFFont_GetBaseFontName(font, buffer, size)
+    return buffer.value.decode("utf-8", "replace")
+
+
+def _matrix(obj) -> Matrix:
+    return tuple(obj.get_matrix().get())  # type: ignore[return-value]
+
+
+def _bounds(obj) -> tuple[float, float, float, float]:
+    return obj.get_bounds()
+
+
+def _clip_box(obj) -> Box | None:
+    """The bounding box of the object's clip path, in page space, if it has one."""
+    import pypdfium2.raw as raw
+
+    clip = raw.FPDFPageObj_GetClipPath(obj.raw)
+    if not clip:
+        return None
+    xs, ys = [], []
+    for path in range(raw.FPDFClipPath_CountPaths(clip)):
+        for seg in range(raw.FPDFClipPath_CountPathSegments(clip, path)):
+            point = raw.FPDFClipPath_GetPathSegment(clip, path, seg)
+            x, y = _point(point)
+            xs.append(x)
+            ys.append(y)
+    if not xs:
+        return None
+    return Box(min(xs), min(ys), max(xs), max(ys))
+
+
+def _point(segment) -> tuple[float, float]:
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    x, y = ctypes.c_float(), ctypes.c_float()
+    raw.FPDFPathSegment_GetPoint(segment, x, y)
+    return x.value, y.value
+
+
+def _straight_stroke(obj) -> Box | None:
+    """A stroked, unfilled path of one straight segment, as a box with its stroke width."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    fill, stroke = ctypes.c_int(), ctypes.c_int()
+    raw.FPDFPath_GetDrawMode(obj.raw, fill, stroke)
+    if not stroke.value or fill.value or raw.FPDFPath_CountSegments(obj.raw) != 2:
+        return None
+    width = ctypes.c_float()
+    raw.FPDFPageObj_GetStrokeWidth(obj.raw, width)
+    m = _matrix(obj)
+    points = [_apply(m, *_point(raw.FPDFPath_GetPathSegment(obj.raw, i))) for i in range(2)]
+    (x1, y1), (x2, y2) = points
+    if abs(x1 - x2) > 0.01 and abs(y1 - y2) > 0.01:
+        return None  # a slanted line is a drawing, not a mark
+    half = width.value * math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) / 2
+    return Box(min(x1, x2) - half, min(y1, y2) - half, max(x1, x2) + half, max(y1, y2) + half)
+
+
+def _multiply(m: Matrix, n: Matrix) -> Matrix:
+    """m, then n: the matrix of a child (m) inside a parent placed by n."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (
+        a * a2 + b * c2,
+        a * b2 + b * d2,
+        c * a2 + d * c2,
+        c * b2 + d * d2,
+        e * a2 + f * c2 + e2,
+        e * b2 + f * d2 + f2,
+    )
+
+
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def _transformed(box: Box, m: Matrix) -> Box:
+    corners = [_apply(m, x, y) for x in (box.x0, box.x1) for y in (box.y0, box.y1)]
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    return Box(min(xs), min(ys), max(xs), max(ys))
