@@ -15,7 +15,7 @@ from typing import Any
 from .catalogue import safe_relative_path
 from .datafile import DataFile
 from .errors import CatalogueError
-from .model import DEFAULT_ACE_VALUE, Deck
+from .model import ACE_READING, DEFAULT_ACE_VALUE, Deck
 
 __all__ = ["Aid", "Section", "load_aid"]
 
@@ -33,10 +33,7 @@ class Aid:
 
 
 def _values() -> str:
-    return (
-        f"Values: 2-10 as marked, J Q K 10, an Ace {DEFAULT_ACE_VALUE} "
-        "(printkit's reading: the rules are silent; some tables play it as 1)"
-    )
+    return f"Values: 2-10 as marked, J Q K 10, an Ace {DEFAULT_ACE_VALUE} ({ACE_READING})"
 
 
 def _draw_outcomes() -> str:

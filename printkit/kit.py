@@ -17,7 +17,15 @@ from .layout.templates import Template
 from .model import Deck
 from .units import mm
 
-__all__ = ["Job", "KitOptions", "kit_jobs", "paper_of", "rules_files", "sheet_files"]
+__all__ = [
+    "Job",
+    "KitOptions",
+    "check_files",
+    "kit_jobs",
+    "paper_of",
+    "rules_files",
+    "sheet_files",
+]
 
 
 @dataclass(frozen=True)
@@ -39,6 +47,32 @@ class Job:
 def paper_of(template: Template) -> str:
     """The paper the kit's other documents use: A4 when the sheets are A4, else Letter."""
     return "a4" if abs(template.paper_width - 210 * mm) < 1 * mm else "letter"
+
+
+def check_files(files: dict[Path, bytes]) -> list[str]:
+    """Preflight every PDF about to be written: raise on the first failure (so that
+    nothing is written), return the warnings as lines."""
+    from .datafile import shown
+    from .errors import RenderError
+    from .preflight import preflight
+
+    warnings = []
+    for path, data in files.items():
+        if path.suffix != ".pdf":
+            continue
+        report = preflight(data, str(path))
+        for finding in report.failures[:1]:
+            raise RenderError(
+                f"{shown(path)}: preflight failed on page {finding.page or '-'} "
+                f"({finding.check}): {finding.detail}; "
+                f"run printkit preflight on a copy to see every check"
+            )
+        seen = set()
+        for finding in report.warnings:
+            if finding.detail not in seen:
+                seen.add(finding.detail)
+                warnings.append(f"{shown(path)}: {finding.check}: {finding.detail}")
+    return warnings
 
 
 def kit_jobs(decks: list[Deck], template: Template, options: KitOptions, out: Path) -> list[Job]:

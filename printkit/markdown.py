@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .typography import smarten
+
 __all__ = [
     "Block",
     "Directive",
@@ -109,10 +111,10 @@ def parse(text: str) -> Document:
     def flush() -> None:
         nonlocal paragraph, items
         if paragraph:
-            blocks.append(Paragraph(" ".join(paragraph), paragraph_line))
+            blocks.append(Paragraph(smarten(" ".join(paragraph)), paragraph_line))
             paragraph = []
         if items:
-            blocks.append(ListBlock(ordered, tuple(items), list_line))
+            blocks.append(ListBlock(ordered, tuple(smarten(item) for item in items), list_line))
             items = []
 
     for index in range(start, len(lines)):
@@ -127,7 +129,7 @@ def parse(text: str) -> Document:
         numbered = _NUMBERED.match(line)
         if heading:
             flush()
-            blocks.append(Heading(len(heading.group(1)), heading.group(2), number))
+            blocks.append(Heading(len(heading.group(1)), smarten(heading.group(2)), number))
         elif directive:
             flush()
             blocks.append(Directive(directive.group(1), tuple(directive.group(2).split()), number))

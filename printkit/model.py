@@ -38,6 +38,8 @@ _RED_SUITS = frozenset({"hearts", "diamonds"})
 #: Ace as 11 (one more than any face card, which fits its role as the card that may
 #: stand alone); ``--ace-value 1`` is the house rule that counts it low.
 DEFAULT_ACE_VALUE = 11
+#: Said wherever an Ace's value is printed: the rules give none, so this is a reading.
+ACE_READING = "printkit's reading: the rules give none; some tables play it as 1"
 ACE_VALUES = (11, 1)
 
 #: Who a card acts on: the rulebook's two symbols (a living player, a dead player),

@@ -19,6 +19,7 @@ from .app import printkit
 __all__ = ["main", "printkit"]
 
 # Importing these modules registers their commands on the group.
+from . import checking as _checking  # noqa: F401
 from . import companion as _companion  # noqa: F401
 from . import making as _making  # noqa: F401
 

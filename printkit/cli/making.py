@@ -153,7 +153,7 @@ def build(
       printkit build --data-dir my-data --deck my-deck
     """
     from ..catalogue import deck_ids, load_deck
-    from ..kit import KitOptions, kit_jobs
+    from ..kit import KitOptions, check_files, kit_jobs
     from ..layout.templates import load_template
     from ..output import write_files
 
@@ -179,8 +179,11 @@ def build(
         ) as progress:
             for job in progress:
                 files.update(job.make())
+    warnings = check_files(files)
     written = write_files(files)
     if not quiet:
+        for line in warnings:
+            click.echo(f"printkit: warning: {line}", err=True)
         _table(written)
 
 

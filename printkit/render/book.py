@@ -37,9 +37,18 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from .. import __version__, markdown
-from ..datafile import DataFile, shown
+from ..datafile import DataFile
 from ..errors import CatalogueError, PrintkitError
-from ..model import RANKS, SUIT_SYMBOLS, SUITS, TIMINGS, Deck, targets_phrase
+from ..model import (
+    ACE_READING,
+    DEFAULT_ACE_VALUE,
+    RANKS,
+    SUIT_SYMBOLS,
+    SUITS,
+    TIMINGS,
+    Deck,
+    targets_phrase,
+)
 from ..papers import BOOK_PAPER, PAPER_SIZES, paper_name
 from ..rules import negation
 from ..units import mm
@@ -126,8 +135,11 @@ class _Builder:
             fontSize=look.body,
             leading=look.leading,
             textColor=ink,
-            alignment=TA_JUSTIFY,
+            # Ragged right: a narrow book page set justified opens loose lines.
+            alignment=TA_LEFT,
             spaceAfter=look.body * 0.55,
+            allowWidows=0,
+            allowOrphans=0,
         )
         return {
             "body": base,
@@ -142,6 +154,7 @@ class _Builder:
                 spaceBefore=look.body * 0.4,
                 spaceAfter=look.body * 0.7,
                 textColor=ink,
+                keepWithNext=1,
             ),
             "h2": ParagraphStyle(
                 "h2",
@@ -152,6 +165,7 @@ class _Builder:
                 alignment=TA_LEFT,
                 spaceBefore=look.body * 0.9,
                 spaceAfter=look.body * 0.25,
+                keepWithNext=1,
             ),
             "h3": ParagraphStyle(
                 "h3",
@@ -161,24 +175,34 @@ class _Builder:
                 alignment=TA_LEFT,
                 spaceBefore=look.body * 0.5,
                 spaceAfter=1,
+                keepWithNext=1,
             ),
             "meta": ParagraphStyle(
                 "meta",
                 parent=base,
                 fontName=BODY_ITALIC,
-                fontSize=look.body - 0.6,
-                leading=look.leading - 1,
+                fontSize=look.body,
+                leading=look.leading,
                 alignment=TA_LEFT,
                 textColor=self.colors["accent"],
                 spaceAfter=2,
             ),
             "item": ParagraphStyle("item", parent=base, spaceAfter=look.body * 0.25),
+            "cover": ParagraphStyle(
+                "cover",
+                parent=base,
+                fontName=TITLE,
+                fontSize=look.h1,
+                leading=look.h1 * 1.15,
+                spaceAfter=look.body * 0.4,
+                keepWithNext=1,
+            ),
             "example": ParagraphStyle("example", parent=base, alignment=TA_LEFT, spaceAfter=1),
             "cell": ParagraphStyle(
                 "cell",
                 parent=base,
-                fontSize=look.body - 1.2,
-                leading=look.body + 0.6,
+                fontSize=max(9.0, look.body - 0.4),
+                leading=look.body + 1.6,
                 alignment=TA_LEFT,
                 spaceAfter=0,
             ),
@@ -193,8 +217,8 @@ class _Builder:
             "toc1": ParagraphStyle(
                 "toc1",
                 parent=base,
-                fontSize=look.body - 0.8,
-                leading=look.leading - 1.4,
+                fontSize=max(9.0, look.body - 0.4),
+                leading=look.leading - 0.6,
                 alignment=TA_LEFT,
                 spaceAfter=0,
                 leftIndent=10,
@@ -246,7 +270,38 @@ class _Builder:
         if not self.book and "credit" in self.meta:
             story.append(Spacer(1, 4))
             story.append(self.para(self.meta["credit"], "meta"))
+        if self.book:
+            story += self._back_cover()
         return self._typeset(story)
+
+    def _back_cover(self) -> list[Flowable]:
+        """The last page of a four-page multiple, so that a folded booklet's back cover is a
+        quick reference (from the deck's player aid) and says how the booklet is printed."""
+        from ..aids import load_aid
+
+        aid = load_aid(self.deck)
+        story: list[Flowable] = [NextPageTemplate("plain"), PageBreak()]
+        story += [_PadToCover(self) for _ in range(3)]
+        story.append(Paragraph("Quick reference", self.styles["cover"]))
+        if aid is not None:
+            for heading, sections in (("For ghosts", aid.front), ("For the living", aid.back)):
+                story.append(self.para(heading, "h2"))
+                for section in sections:
+                    story.append(self.para(f"**{section.title}**", "h3"))
+                    for block in markdown.parse(section.text).blocks:
+                        if isinstance(block, markdown.ListBlock):
+                            story.append(self._list(block))
+                        elif isinstance(block, markdown.Paragraph):
+                            story.append(self.para(block.text))
+        story.append(Spacer(1, 6))
+        story.append(
+            self.para(
+                "*To print this book as a booklet: print both sides at 100% size, flipping on "
+                "the short edge; fold the stack in half and staple along the fold.*",
+                "meta",
+            )
+        )
+        return story
 
     def _list(self, block: markdown.ListBlock) -> Flowable:
         items = [ListItem(self.para(text, "item"), leftIndent=12) for text in block.items]
@@ -285,10 +340,7 @@ class _Builder:
     def _d_negation(self, args) -> list[Flowable]:
         result = negation.resolve_arguments(self.deck, args)
         lines = [
-            Paragraph(
-                markup("`printkit negate " + " ".join(args) + "`"),
-                self.styles["meta"],
-            ),
+            self.para(_told(result), "meta"),
             self.para(f"**{negation.describe(result)}**", "example"),
         ]
         lines += [
@@ -304,7 +356,7 @@ class _Builder:
             ["J, Q, K", "10"],
             [
                 "A",
-                "11 (the rulebook is silent; printkit's reading; 1 as a house rule: --ace-value 1)",
+                f"{DEFAULT_ACE_VALUE} ({ACE_READING})",
             ],
         ]
         return [self._table(rows, [0.3, 0.7])]
@@ -431,10 +483,12 @@ class _Builder:
             templates = [
                 PageTemplate("title", [frame], onPage=self._title_page),
                 PageTemplate("body", [frame], onPageEnd=self._furniture),
+                PageTemplate("plain", [frame]),
             ]
         else:
             templates = [PageTemplate("sheet", [frame], onPageEnd=self._sheet_footer)]
         template = _Template(self, templates)
+        self.template = template
         # The table of contents needs two passes or more; each pass draws on a fresh
         # document, with the pip callback and icon forms of its own.
         template.multiBuild(story, canvasmaker=self._new_canvas)
@@ -477,8 +531,8 @@ class _Builder:
             style = ParagraphStyle(
                 "credit",
                 fontName=BODY_ITALIC,
-                fontSize=8,
-                leading=10,
+                fontSize=9,
+                leading=11.5,
                 textColor=self.ink,
                 alignment=TA_CENTER,
             )
@@ -489,7 +543,7 @@ class _Builder:
         canvas.drawCentredString(
             width / 2,
             self.look.bottom,
-            f"Typeset by printkit {__version__} from {shown(self.source.path)}",
+            f"Typeset by printkit {__version__}",
         )
 
     def _furniture(self, canvas, doc) -> None:
@@ -529,6 +583,28 @@ class _Builder:
         )
 
 
+def _told(result: negation.Negation) -> str:
+    """A worked example's play as a player would tell it."""
+    from ..notation import card_name
+
+    play = result.play
+
+    def cards(group) -> str:
+        names = [card_name(card) for card in group]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    told = f"A ghost plays the {cards([play.played])} ({result.effect.name})"
+    if play.boosts:
+        told += f" and discards the {cards(play.boosts)} with it"
+    if play.assists:
+        told += f"; the dead Renegade adds the {cards(play.assists)}"
+    if play.counters:
+        told += f"; the other ghosts throw the {cards(play.counters)} against it"
+    else:
+        told += "; no ghost throws a card against it"
+    return told + "."
+
+
 class _Template(BaseDocTemplate):
     """Collects headings for the table of contents, the outline and the running heads."""
 
@@ -562,6 +638,23 @@ class _Template(BaseDocTemplate):
     def beforeDocument(self) -> None:
         self._keys = 0
         self.chapter = "Contents"
+
+
+class _PadToCover(Flowable):
+    """Fills the page it lands on unless the next page is a multiple of four: three in a
+    row bring the back cover to the booklet's last page."""
+
+    def __init__(self, builder: _Builder):
+        super().__init__()
+        self.builder = builder
+
+    def wrap(self, avail_width, avail_height):
+        page = self.builder.template.page
+        self.height = 0 if page % 4 == 0 else avail_height
+        return avail_width, self.height
+
+    def draw(self) -> None:
+        pass
 
 
 class _Heading(Paragraph):

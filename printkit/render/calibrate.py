@@ -10,6 +10,7 @@ against a window, names the offset this printer needs.
 from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from ..errors import RenderError
 from ..layout.impose import Placement, Rect, back_of, slot_rects
@@ -80,10 +81,28 @@ def calibration_page(t: Template, duplex: str = "long") -> bytes:
         )
 
     # -- front ---------------------------------------------------------------------------
+    # The template's outlines, kept off the instructions, the ruler and the frames: they
+    # are clipped to the page less those areas (even-odd), so no line crosses them.
+    row_y = centres["x"][0][1]
+    ys = [cy for _, cy, _ in centres["y"]]
+    column_x = centres["y"][0][0]
+    keep_clear = [
+        # the instructions, the ruler and the X row, across the page
+        Rect(14 * mm, row_y - 6 * mm, t.paper_width - 28 * mm, t.paper_height - row_y + 6 * mm),
+        # the Y column with its numbers and its letter
+        Rect(column_x - 12 * mm, min(ys) - 4 * mm, 24 * mm, max(ys) - min(ys) + 8 * mm),
+    ]
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(0, 0, t.paper_width, t.paper_height)
+    for r in keep_clear:
+        clip.rect(r.x, r.y, r.w, r.h)
+    canvas.clipPath(clip, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
     canvas.setStrokeColor(HexColor("#c8c8c8"))
     canvas.setLineWidth(0.5)
     for r in slot_rects(t):
         canvas.roundRect(r.x, r.y, r.w, r.h, t.corner_radius, stroke=1, fill=0)
+    canvas.restoreState()
     canvas.setStrokeColor(_INK)
     canvas.setFillColor(_INK)
     canvas.setLineWidth(0.35)
@@ -152,8 +171,8 @@ _STEPS_TEXT = [
     "below, a dark square is printed on the back.",
     "In the row marked X, find the frame whose square sits in its middle, with an even gap "
     "all round: its number is DX. In the column marked Y, find DY the same way.",
-    "Make the cards with both numbers: printkit build --back-offset DX,DY (for example "
-    "--back-offset 1.5,-0.5). If the squares sit in the frames marked 0, you need no offset.",
+    "Make the cards with both numbers as the back offset, DX then DY (for example 1.5 and "
+    "-0.5). If the squares sit in the frames marked 0, you need no offset.",
     "The grey outlines show where the {template} template puts the cards. On perforated "
     "sheets they should fall on the perforations; if not, copy the template file and adjust "
     "left and top under [grid].",

@@ -14,7 +14,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
 from ..errors import RenderError
-from ..model import RANKS, SUITS, Deck, suit_color
+from ..model import ACE_READING, DEFAULT_ACE_VALUE, RANKS, SUITS, Deck, suit_color
 from ..papers import PAPER_SIZES
 from ..qrcontent import table_text
 from ..units import mm
@@ -28,7 +28,9 @@ from .richtext import markup
 __all__ = ["MIN_SIZE", "identification_sheet"]
 
 MIN_SIZE = 8.0
-_TINTS = ("#f4e4c1", "#dfe9dd", "#e8e0ee", "#f5dcd3", "#dbe6ee", "#ede8cc", "#e4e1dc", "#f1dcc5")
+#: Tints for repeated cards, every two at least 10 apart in CIEDE2000 (and 12 from white),
+#: so that neighbouring groups are told apart in print; tests/test_print_grade.py checks it.
+_TINTS = ("#f3dc9a", "#c9e8bf", "#dcd0f2", "#f6c9b8", "#bfdcf2", "#f2c6dc", "#bfe9df", "#e3d6c0")
 _QR_MODULE = 0.42 * mm
 
 
@@ -67,7 +69,7 @@ def identification_sheet(deck: Deck, paper: str = "letter", art: ArtLibrary | No
     text = (
         "Ghosts draw from a plain deck of playing cards; the card's suit and rank say which "
         "card it is. <b>Values</b> for negation: 2 to 10 as marked, J Q K count 10, an Ace "
-        "11 (or 1 by house rule). <b>Colours</b>: spades and clubs black, hearts and "
+        f"{DEFAULT_ACE_VALUE} ({ACE_READING}). <b>Colours</b>: spades and clubs black, hearts and "
         "diamonds red. A tinted group is one card repeated in its suit."
     )
     paragraph = Paragraph(text, intro)

@@ -1,0 +1,96 @@
+"""The preflight command: check PDFs are fit to print, page by page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .app import printkit
+
+__all__ = ["preflight_command", "print_report"]
+
+_MARKS = {"ok": "ok", "warn": "warning", "fail": "FAIL"}
+
+
+@printkit.command("preflight")
+@click.argument(
+    "files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
+@click.option(
+    "--kind",
+    type=click.Choice(["sheets", "calibration", "guide", "idsheet", "rules", "booklet", "other"]),
+    help="What the file is, when it does not say (printkit's PDFs do).",
+)
+@click.option(
+    "--paper",
+    type=click.Choice(["letter", "half-letter", "legal", "tabloid", "a3", "a4", "a5"]),
+    help="The paper every page must be, within 0.1 mm.",
+)
+@click.option(
+    "--duplex",
+    type=click.Choice(["long", "short", "simplex"]),
+    help="How the file is printed: its /Duplex viewer preference must say so.",
+)
+@click.option("--quiet", is_flag=True, help="Print only failures and warnings.")
+def preflight_command(
+    files: tuple[Path, ...], kind: str | None, paper: str | None, duplex: str | None, quiet: bool
+) -> None:
+    """Check that PDFs are fit to print, reading each file back page by page.
+
+    \b
+    Checks: every font embedded; no text under 6 pt (8 pt on an identification
+    sheet, 9 pt for a book's body text); no text within 5 mm of a paper edge; crop
+    marks clear of every card's bleed; each page exactly its paper; pictures at 300
+    dpi or more; and a file that asks to print at actual size, on the right duplex
+    edge. Exits 1 if any check fails.
+
+    \b
+    Examples:
+      printkit preflight output/*.pdf
+      printkit preflight my-cards.pdf --kind sheets --paper a4 --duplex long
+    """
+    from ..preflight import preflight
+
+    failed = False
+    for path in files:
+        report = preflight(path, kind=kind, paper=paper, duplex=duplex)
+        print_report(report, quiet)
+        failed = failed or not report.ok
+    if failed:
+        raise SystemExit(1)
+
+
+def print_report(report, quiet: bool = False) -> None:
+    """A table of the checks page by page, then every failure and warning in full."""
+    from ..datafile import shown
+
+    expect = report.expect
+    click.echo(
+        f"{shown(Path(report.name))}: {report.pages} page(s), {expect.kind}, "
+        f"{expect.paper or 'any paper'}, {expect.duplex or 'any duplex'}"
+    )
+    by_page: dict[int | None, dict[str, str]] = {}
+    checks: list[str] = []
+    for finding in report.findings:
+        by_page.setdefault(finding.page, {})[finding.check] = finding.level
+        if finding.page is not None and finding.check not in checks:
+            checks.append(finding.check)
+    if not quiet:
+        widths = [max(len(c), 7) for c in checks]
+        header = "  page  " + "  ".join(c.ljust(w) for c, w in zip(checks, widths, strict=True))
+        click.echo(header.rstrip())
+        for page in sorted(p for p in by_page if p is not None):
+            row = "  ".join(
+                _MARKS[by_page[page].get(c, "ok")].ljust(w)
+                for c, w in zip(checks, widths, strict=True)
+            )
+            click.echo(f"  {page:<4}  {row}".rstrip())
+        document = [f for f in report.findings if f.page is None]
+        click.echo("  file  " + "; ".join(f"{f.check} {_MARKS[f.level]}" for f in document))
+    for finding in report.findings:
+        if finding.level != "ok":
+            where = f"page {finding.page}" if finding.page is not None else "file"
+            click.echo(f"  {_MARKS[finding.level]}: {where}, {finding.check}: {finding.detail}")
+    verdict = "passes" if report.ok else f"FAILS ({len(report.failures)} problem(s))"
+    click.echo(f"  {verdict}")
