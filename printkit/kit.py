@@ -103,6 +103,7 @@ def kit_jobs(decks: list[Deck], template: Template, options: KitOptions, out: Pa
     if template.backs and options.duplex != "none":
         edge = "short" if options.duplex == "short" else "long"
         jobs.append(Job("calibration page", _calibration(template, edge, out)))
+    jobs.append(Job("print guide", _guide(decks, template, options, out)))
     return jobs
 
 
@@ -144,9 +145,19 @@ def _idsheet(deck, paper, art, out: Path):
 
 def _proof(deck, art, out: Path):
     def make() -> dict[Path, bytes]:
-        from .render.raster import proof_sheet
+        from .render.raster import proof_sheets
 
-        return {out / f"{deck.id}-proof.png": proof_sheet(deck, art)}
+        images = proof_sheets(deck, art)
+        return {out / f"{deck.id}-proof-{i}.png": png for i, png in enumerate(images, start=1)}
+
+    return make
+
+
+def _guide(decks, template, options: KitOptions, out: Path):
+    def make() -> dict[Path, bytes]:
+        from .render.guide import print_guide
+
+        return {out / "print-guide.pdf": print_guide(decks, template, options.duplex, options.aids)}
 
     return make
 

@@ -13,7 +13,7 @@ from PIL import Image
 
 from printkit.aids import load_aid
 from printkit.catalogue import deck_ids, load_deck
-from printkit.render.raster import export_images, image_names, proof_sheet
+from printkit.render.raster import PROOF_CARDS, export_images, image_names, proof_sheets
 
 from .pdfcheck import reader
 
@@ -61,16 +61,18 @@ def test_the_simplified_decks_images_keep_their_order():
     assert len(names) == 72 and names[0] == "01-barrel-1.png" and names[-2] == "71-indians-2.png"
 
 
-def test_proof_sheets_are_small_and_show_every_card():
+def test_proofs_are_legible_and_split_where_one_image_would_be_too_large():
     for deck_id in ("dead-mens-deck", "simplified-bang"):
         deck = load_deck(deck_id)
-        data = proof_sheet(deck)
-        image = Image.open(io.BytesIO(data))
-        assert len(data) < 1_000_000 and max(image.size) <= 1600
+        images = proof_sheets(deck)
         thumbs = len(deck.cards) + 1
-        columns = 9 if thumbs <= 60 else 12
-        rows = -(-thumbs // columns)
-        assert image.size[1] > rows * 150  # every row of cards is there
+        assert len(images) == -(-thumbs // PROOF_CARDS)
+        for data in images:
+            image = Image.open(io.BytesIO(data))
+            assert len(data) < 4_000_000 and max(image.size) <= 2600
+        # Each card is at least 375 px wide: six across the first image, with 12 px gaps.
+        first = Image.open(io.BytesIO(images[0]))
+        assert (first.size[0] - 12) / 6 - 12 >= 375
 
 
 def test_the_simplified_deck_has_71_cards_in_the_right_counts():
@@ -99,8 +101,9 @@ def test_build_makes_the_whole_kit(cli, tmp_path):
     made = {p.name for p in tmp_path.iterdir()}
     assert made >= {
         "dead-mens-deck.pdf", "identification-sheet.pdf", "rulebook.pdf", "rulebook-booklet.pdf",
-        "dead-mens-deck-proof.png", "simplified-bang.pdf", "simplified-bang-rules.pdf",
-        "simplified-bang-proof.png", "calibration.pdf",
+        "dead-mens-deck-proof-1.png", "dead-mens-deck-proof-3.png", "simplified-bang.pdf",
+        "simplified-bang-rules.pdf", "simplified-bang-proof-4.png", "calibration.pdf",
+        "print-guide.pdf",
     }  # fmt: skip
     # 52 cards and 4 player aids: 56 cards, 7 sheets, fronts and backs.
     assert len(reader((tmp_path / "dead-mens-deck.pdf").read_bytes()).pages) == 14
@@ -170,7 +173,8 @@ def test_a_third_deck_made_of_data_files_alone_builds(cli, tmp_path):
     result = cli("build", "--data-dir", str(data), "--out", str(out), "--quiet")
     assert result.status == 0, result.err
     assert {p.name for p in out.iterdir()} == {
-        "tumbleweed.pdf", "tumbleweed-rules.pdf", "tumbleweed-proof.png", "calibration.pdf",
+        "tumbleweed.pdf", "tumbleweed-rules.pdf", "tumbleweed-proof-1.png", "calibration.pdf",
+        "print-guide.pdf",
     }  # fmt: skip
     assert len(load_deck("tumbleweed", data).cards) == 10
     lookup = cli("lookup", "roll", "--deck", "tumbleweed", "--data-dir", str(data), "--json")

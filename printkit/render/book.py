@@ -51,6 +51,7 @@ from ..model import (
 )
 from ..papers import BOOK_PAPER, PAPER_SIZES, paper_name
 from ..rules import negation
+from ..typography import smarten
 from ..units import mm
 from .art import ArtLibrary, load_svg, place_drawing
 from .fonts import BODY, BODY_BOLD, BODY_ITALIC, BODY_SEMIBOLD, TITLE, register_fonts
@@ -229,7 +230,7 @@ class _Builder:
         s = self.styles[style]
         if any(symbol in text for symbol in SUIT_SYMBOLS.values()) and s.alignment == TA_JUSTIFY:
             s = self.styles["left"]
-        return Paragraph(markup(text), s)
+        return Paragraph(markup(smarten(text)), s)
 
     # -- the story ---------------------------------------------------------------------------
 
@@ -434,7 +435,7 @@ class _Builder:
                     and c.playing_card.rank == rank
                     and c.playing_card.suit == suit
                 )
-                row.append(Paragraph(markup(card.effect.name), cell))
+                row.append(Paragraph(markup(smarten(card.effect.name)), cell))
             rows.append(row)
         width = self.size[0] - 2 * self.look.margin
         table = Table(rows, colWidths=[width * 0.08] + [width * 0.23] * 4, repeatRows=1)
@@ -450,7 +451,7 @@ class _Builder:
     def _table(self, rows, fractions) -> Table:
         cell = self.styles["cell"]
         data = [
-            [Paragraph(markup(f"**{c}**" if i == 0 else c), cell) for c in row]
+            [Paragraph(markup(smarten(f"**{c}**" if i == 0 else c)), cell) for c in row]
             for i, row in enumerate(rows)
         ]
         width = self.size[0] - 2 * self.look.margin
@@ -536,7 +537,7 @@ class _Builder:
                 textColor=self.ink,
                 alignment=TA_CENTER,
             )
-            paragraph = Paragraph(markup(self.meta["credit"]), style)
+            paragraph = Paragraph(markup(smarten(self.meta["credit"])), style)
             paragraph.wrap(width - 2 * self.look.margin, height)
             paragraph.drawOn(canvas, self.look.margin, self.look.bottom + 14)
         canvas.setFont(BODY, 7)

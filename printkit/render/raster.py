@@ -20,7 +20,15 @@ from .cards import card_pages
 from .face import FaceOptions
 from .pages import render_pages
 
-__all__ = ["SHOPS", "Shop", "export_images", "image_names", "proof_sheet"]
+__all__ = [
+    "PROOF_CARDS",
+    "PROOF_DPI",
+    "SHOPS",
+    "Shop",
+    "export_images",
+    "image_names",
+    "proof_sheets",
+]
 
 _POKER = (2.5 * inch, 3.5 * inch)
 
@@ -76,8 +84,14 @@ def export_images(
     return {name: images[index] for index, name in enumerate(image_names(deck))}
 
 
-def proof_sheet(deck: Deck, art: ArtLibrary | None = None, columns: int | None = None) -> bytes:
-    """Every front and the back at a glance, small enough to open on a phone (PNG)."""
+#: A proof shows each card at 150 dpi (375 px wide for a poker card), where its text can
+#: be read; one image holds at most this many cards, so that it opens on any phone.
+PROOF_DPI = 150
+PROOF_CARDS = 18
+
+
+def proof_sheets(deck: Deck, art: ArtLibrary | None = None, columns: int = 6) -> list[bytes]:
+    """Every front and the back, legible, as PNGs of at most PROOF_CARDS cards each."""
     import fontpkg
     import pypdfium2 as pdfium
     from PIL import Image, ImageDraw, ImageFont
@@ -85,24 +99,32 @@ def proof_sheet(deck: Deck, art: ArtLibrary | None = None, columns: int | None =
     pdf = card_pages(deck, *_POKER, art or ArtLibrary(deck), FaceOptions(qr=True), bleed=0)
     document = pdfium.PdfDocument(pdf)
     count = len(document)
-    columns = columns or (9 if count <= 60 else 12)
-    scale = 44 / 72  # 110 x 154 pixels a card
+    scale = PROOF_DPI / 72
     thumbs = [document[i].render(scale=scale).to_pil().convert("RGB") for i in range(count)]
     document.close()
     card_w, card_h = thumbs[0].size
-    gap, head = 6, 34
-    rows = -(-count // columns)
-    sheet = Image.new(
-        "RGB", (columns * (card_w + gap) + gap, head + rows * (card_h + gap) + gap), "#3a3430"
-    )
-    draw = ImageDraw.Draw(sheet)
-    font = ImageFont.truetype(str(fontpkg.path("Alfa Slab One")), 18)
-    draw.text(
-        (gap + 2, 7), f"{deck.name}: {count - 1} cards and the back", fill="#efe2c4", font=font
-    )
-    for index, thumb in enumerate(thumbs):
-        row, col = divmod(index, columns)
-        sheet.paste(thumb, (gap + col * (card_w + gap), head + gap + row * (card_h + gap)))
-    buffer = io.BytesIO()
-    sheet.save(buffer, format="PNG", optimize=True)
-    return buffer.getvalue()
+    gap, head = 12, 52
+    font = ImageFont.truetype(str(fontpkg.path("Alfa Slab One")), 28)
+    parts = -(-count // PROOF_CARDS)
+    images = []
+    for part in range(parts):
+        chunk = thumbs[part * PROOF_CARDS : (part + 1) * PROOF_CARDS]
+        cols = min(columns, len(chunk))
+        rows = -(-len(chunk) // cols)
+        sheet = Image.new(
+            "RGB", (cols * (card_w + gap) + gap, head + rows * (card_h + gap) + gap), "#3a3430"
+        )
+        draw = ImageDraw.Draw(sheet)
+        first = part * PROOF_CARDS + 1
+        last = first + len(chunk) - 1
+        title = f"{deck.name}: {count - 1} cards and the back"
+        if parts > 1:
+            title += f" · proof {part + 1} of {parts} (cards {first} to {min(last, count - 1)})"
+        draw.text((gap + 2, 12), title, fill="#efe2c4", font=font)
+        for index, thumb in enumerate(chunk):
+            row, col = divmod(index, cols)
+            sheet.paste(thumb, (gap + col * (card_w + gap), head + gap + row * (card_h + gap)))
+        buffer = io.BytesIO()
+        sheet.save(buffer, format="PNG", compress_level=6)
+        images.append(buffer.getvalue())
+    return images

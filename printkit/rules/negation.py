@@ -143,8 +143,8 @@ def _readings(
     if any(card.rank == "A" for card in play.cards):
         other = ACE_VALUES[1] if ace_value == ACE_VALUES[0] else ACE_VALUES[0]
         readings.append(
-            f"an Ace counts {ace_value}: the rulebook is silent, and --ace-value {other} "
-            "gives the other reading"
+            f"an Ace counts {ace_value}: a reading, as the rules give no value "
+            f"(some tables play it as {other})"
         )
     if royal:
         readings.append("royal variant: a J, Q, K or A may be played without a boost")

@@ -1,0 +1,188 @@
+"""The print guide: one page that tells a player how to print, count, cut and assemble the
+kit, written for the template and duplex mode the kit was made with. Its own PDF, so the
+card sheets' pages still pair front and back."""
+
+from __future__ import annotations
+
+from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Frame, KeepInFrame, Paragraph, Spacer
+
+from ..errors import RenderError
+from ..layout.templates import Template
+from ..model import Deck
+from ..papers import paper_name
+from ..units import format_mm, mm
+from .art import ArtLibrary
+from .deck import items
+from .fonts import BODY, BODY_BOLD, TITLE
+from .icons import Icons
+from .pdf import Document, hex_color
+from .richtext import install_pips, markup
+
+__all__ = ["print_guide"]
+
+_MARGIN = 14 * mm
+_EDGES = {"long": "long", "short": "short", "manual": "long", "none": None}
+
+
+def print_guide(decks: list[Deck], template: Template, duplex: str, aids: int) -> bytes:
+    paper = paper_name(template.paper_width, template.paper_height) or "custom"
+    doc = Document(
+        (template.paper_width, template.paper_height),
+        "printkit - print guide",
+        f"How to print the kit on {template.name} sheets",
+        kind="guide",
+        paper=paper,
+    )
+    ink = hex_color("#2b1f17")
+    if decks:  # suit symbols in the checklist are drawn as pips, as on the cards
+        colors = {key: hex_color(value) for key, value in decks[0].colors.items()}
+        install_pips(doc.canvas, Icons(doc, ArtLibrary(decks[0]), colors))
+    body = ParagraphStyle("guide", fontName=BODY, fontSize=9.2, leading=11.6, textColor=ink)
+    styles = {
+        "title": ParagraphStyle("title", parent=body, fontName=TITLE, fontSize=20, leading=24),
+        "h": ParagraphStyle(
+            "h", parent=body, fontName=BODY_BOLD, fontSize=11, leading=14, spaceBefore=6
+        ),
+        "body": ParagraphStyle("body", parent=body, alignment=TA_LEFT, spaceAfter=2),
+        "item": ParagraphStyle(
+            "item", parent=body, leftIndent=11, bulletIndent=0, spaceAfter=1, bulletFontName=BODY
+        ),
+    }
+    story = [Paragraph("Print guide", styles["title"])]
+    story.append(
+        Paragraph(
+            markup(
+                f"For the kit as it was made: **{template.name}** sheets, "
+                f"{len(decks)} deck{'s' if len(decks) != 1 else ''}."
+            ),
+            styles["body"],
+        )
+    )
+    story.append(Paragraph("Printer settings", styles["h"]))
+    for line in _settings(template, duplex, paper):
+        story.append(Paragraph(markup(line), styles["item"], bulletText="•"))
+    story.append(Paragraph("Count the deck", styles["h"]))
+    story.append(
+        Paragraph("Tick each sheet once its cards are printed, cut and counted.", styles["body"])
+    )
+    for deck in decks:
+        for line in _checklist(deck, template, aids):
+            story.append(Paragraph(markup(line), styles["item"], bulletText="☐"))
+    story.append(Paragraph("Cut, assemble, sleeve", styles["h"]))
+    for line in _assembly(template):
+        story.append(Paragraph(markup(line), styles["item"], bulletText="•"))
+    if template.backs and duplex != "none":
+        story.append(Paragraph("Line backs up with fronts", styles["h"]))
+        for line in _calibration():
+            story.append(Paragraph(markup(line), styles["item"], bulletText="•"))
+    story.append(Spacer(1, 4))
+    width, height = template.paper_width - 2 * _MARGIN, template.paper_height - 2 * _MARGIN
+    fitted = KeepInFrame(width, height, story, mode="error")
+    frame = Frame(
+        _MARGIN,
+        _MARGIN,
+        width,
+        height,
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+        showBoundary=0,
+    )
+    try:
+        frame.addFromList([fitted], doc.canvas)
+    except Exception as exc:  # KeepInFrame raises a LayoutError when the page overflows
+        raise RenderError(
+            f"the print guide does not fit one page on {template.name} ({exc}); "
+            "build fewer decks at once"
+        ) from None
+    doc.canvas.showPage()
+    return doc.finish()
+
+
+def _settings(t: Template, duplex: str, paper: str) -> list[str]:
+    size = f"{format_mm(t.paper_width)} x {format_mm(t.paper_height)}"
+    lines = [
+        f"**Paper**: {paper.upper() if len(paper) == 2 else paper.title()} ({size}); card stock "
+        "or perforated card sheets as the template says.",
+        "**Scale: actual size (100%)**. Turn off *fit to page* and *shrink to fit*; the "
+        "calibration page's 100 mm ruler proves it.",
+    ]
+    edge = _EDGES[duplex] if t.backs else None
+    if edge and duplex != "manual":
+        lines.append(
+            f"**Double-sided, flip on the {edge} edge.** Every back lies behind its own "
+            "front once the sheet is turned over that way."
+        )
+    elif edge:
+        lines.append(
+            "**By hand**: print the fronts file, put the stack back in the tray turned over "
+            "on its long edge, then print the backs file."
+        )
+    else:
+        lines.append("**One side only**: these sheets have no backs.")
+    lines.append("**Quality**: the best your printer offers; let the ink dry before cutting.")
+    return lines
+
+
+def _checklist(deck: Deck, t: Template, aids: int) -> list[str]:
+    kinds = items(deck, aids if deck.aids else 0, t.per_sheet, t.backs)
+    lines = []
+    for number, first in enumerate(range(0, len(kinds), t.per_sheet), start=1):
+        chunk = range(first, min(first + t.per_sheet, len(kinds)))
+        cards = [deck.cards[i] for i in chunk if kinds[i] == "card"]
+        parts = []
+        if cards:
+            if cards[0].playing_card is not None:
+                parts.append(" ".join(card.playing_card.symbol for card in cards))
+            else:
+                names: dict[str, int] = {}
+                for card in cards:
+                    names[card.effect.name] = names.get(card.effect.name, 0) + 1
+                parts.append(", ".join(f"{n} ×{c}" if c > 1 else n for n, c in names.items()))
+        aid_faces = sum(kinds[i] in ("aid", "aid-front") for i in chunk)
+        if aid_faces:
+            parts.append(f"{aid_faces} player aid{'s' if aid_faces > 1 else ''}")
+        blanks = sum(kinds[i] == "blank" for i in chunk)
+        if blanks:
+            parts.append(f"{blanks} blank card{'s' if blanks > 1 else ''} for house rules")
+        lines.append(f"**{deck.name}, sheet {number}**: " + "; ".join(parts))
+    return lines
+
+
+def _assembly(t: Template) -> list[str]:
+    card = f"{format_mm(t.card_width)} x {format_mm(t.card_height)}"
+    if t.cut_lines and not t.backs:
+        how = (
+            "Cut each face out along its grey line and glue it onto the matching playing card; "
+            "glue a player aid's two faces back to back."
+        )
+    elif t.crop_marks:
+        how = (
+            "Cut along the crop marks in the margins with a ruler and a sharp blade or a "
+            "guillotine: each mark continues a cut line across the sheet."
+        )
+    else:
+        how = (
+            "Fold each sheet along its perforations both ways before tearing, then punch the "
+            "cards out; the coloured strip outside the cards is waste."
+        )
+    sleeve = f"{format_mm(t.card_width + 2.5 * mm)} x {format_mm(t.card_height + 2.1 * mm)}"
+    return [
+        how,
+        f"**Cards**: {card}. **Sleeves**: about {sleeve} (66 x 91 mm for poker-size cards).",
+        "Round the corners with a corner punch if you like; a light coat of fixing spray on "
+        "both sides makes the ink last.",
+    ]
+
+
+def _calibration() -> list[str]:
+    return [
+        "Print the calibration page double-sided on plain paper, exactly as you will print "
+        "the cards.",
+        "Hold it against a window: in the row marked X and the column marked Y, find the "
+        "frame whose dark square sits centred. Their numbers are the back offset (in mm).",
+        "If both read 0, print as it is; otherwise make the cards again with that offset.",
+    ]

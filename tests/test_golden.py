@@ -1,0 +1,121 @@
+"""The look of what players print, compared tile by tile with reference images a person
+has looked at (tests/golden/). A whole-image mean would let a missing corner index pass;
+every 24 px tile must match on its own. After a deliberate change of design, run
+``pytest tests/test_golden.py --update-golden`` and look at the new images."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from printkit.aids import load_aid
+from printkit.catalogue import load_deck
+from printkit.kit import rules_files
+from printkit.render.aids import AidPainter
+from printkit.render.art import ArtLibrary
+from printkit.render.cards import card_pages
+from printkit.render.face import FaceOptions, FacePainter
+from printkit.render.idsheet import identification_sheet
+from printkit.render.pdf import Document
+from printkit.units import inch
+
+GOLDEN = Path(__file__).parent / "golden"
+POKER = (2.5 * inch, 3.5 * inch)
+TILE = 24
+TOLERANCE = 6.0  # mean difference per channel within one tile, out of 255
+
+
+def _page(pdf: bytes, index: int, dpi: float) -> Image.Image:
+    document = pdfium.PdfDocument(pdf)
+    image = document[index].render(scale=dpi / 72).to_pil().convert("RGB")
+    document.close()
+    return image
+
+
+def _card(deck_id: str, code: str) -> Image.Image:
+    deck = load_deck(deck_id)
+    pdf = card_pages(deck, *POKER, ArtLibrary(deck), FaceOptions(qr=True), bleed=0)
+    index = next(i for i, c in enumerate(deck.cards) if c.code == code)
+    return _page(pdf, index, 100)
+
+
+def _back() -> Image.Image:
+    deck = load_deck()
+    pdf = card_pages(deck, *POKER, ArtLibrary(deck), FaceOptions(qr=True), bleed=0)
+    return _page(pdf, len(deck.cards), 100)
+
+
+def _aid(side: str) -> Image.Image:
+    deck = load_deck()
+    doc = Document(POKER, "aid", "aid", kind="cards", paper="card")
+    faces = FacePainter(doc, deck, ArtLibrary(deck), *POKER)
+    painter = AidPainter(faces, load_aid(deck))
+    form = painter.front() if side == "front" else painter.back()
+    doc.canvas.doForm(form)
+    doc.canvas.showPage()
+    return _page(doc.finish(), 0, 100)
+
+
+def _idsheet() -> Image.Image:
+    return _page(identification_sheet(load_deck()), 0, 60)
+
+
+def _rulebook_page() -> Image.Image:
+    files = rules_files(load_deck(), "letter", Path("rulebook.pdf"), False)
+    return _page(files[Path("rulebook.pdf")], 5, 80)
+
+
+#: One card of each footer kind, a back, both sides of an aid, the identification sheet
+#: and a page of the rulebook.
+SUBJECTS = {
+    "front-2S-target": lambda: _card("dead-mens-deck", "2S"),
+    "front-7C-all-targets": lambda: _card("dead-mens-deck", "7C"),
+    "front-2H-reaction": lambda: _card("dead-mens-deck", "2H"),
+    "front-7D-no-negation": lambda: _card("dead-mens-deck", "7D"),
+    "front-barrel-type": lambda: _card("simplified-bang", "barrel-1"),
+    "back": _back,
+    "aid-front": lambda: _aid("front"),
+    "aid-back": lambda: _aid("back"),
+    "identification-sheet": _idsheet,
+    "rulebook-page-6": _rulebook_page,
+}
+
+
+def differing_tiles(reference: Image.Image, image: Image.Image) -> list[tuple[int, int, float]]:
+    """Every tile whose mean difference exceeds the tolerance: (x, y, worst channel)."""
+    difference = ImageChops.difference(reference, image)
+    bad = []
+    for y in range(0, image.size[1], TILE):
+        for x in range(0, image.size[0], TILE):
+            box = (x, y, min(x + TILE, image.size[0]), min(y + TILE, image.size[1]))
+            worst = max(ImageStat.Stat(difference.crop(box)).mean)
+            if worst > TOLERANCE:
+                bad.append((x, y, worst))
+    return bad
+
+
+@pytest.mark.parametrize("name", list(SUBJECTS))
+def test_the_look_matches_the_reference_tile_by_tile(name, request):
+    image = SUBJECTS[name]()
+    golden = GOLDEN / f"{name}.png"
+    if request.config.getoption("--update-golden"):
+        GOLDEN.mkdir(exist_ok=True)
+        image.save(golden, optimize=True)
+    if not golden.exists():
+        pytest.fail(f"no reference image {golden.name}; run pytest --update-golden, look at it")
+    reference = Image.open(golden).convert("RGB")
+    assert reference.size == image.size
+    bad = differing_tiles(reference, image)
+    assert not bad, f"{name}: {len(bad)} tiles differ from {golden.name}, first at {bad[0][:2]}"
+
+
+def test_a_missing_corner_index_is_caught():
+    """The comparison can fail: blank out one corner index and a tile must differ."""
+    image = _card("dead-mens-deck", "7D")
+    broken = image.copy()
+    broken.paste((240, 230, 210), (10, 10, 40, 60))
+    assert differing_tiles(image, broken)
+    assert not differing_tiles(image, image.copy())
