@@ -14,6 +14,9 @@ from dataclasses import dataclass
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
+from printkit.preflight.facts import apply as _apply
+from printkit.preflight.facts import multiply as _multiply
+
 MM = 72 / 25.4
 
 
@@ -25,24 +28,6 @@ class Drawn:
     w: float
     h: float
     rotation: int  # degrees, 0 or 180
-
-
-def _multiply(m, n):
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (
-        a * a2 + b * c2,
-        a * b2 + b * d2,
-        c * a2 + d * c2,
-        c * b2 + d * d2,
-        e * a2 + f * c2 + e2,
-        e * b2 + f * d2 + f2,
-    )
-
-
-def _apply(m, x, y):
-    a, b, c, d, e, f = m
-    return a * x + c * y + e, b * x + d * y + f
 
 
 def reader(data: bytes) -> PdfReader:

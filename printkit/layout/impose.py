@@ -46,14 +46,6 @@ class Rect:
     def moved(self, dx: float, dy: float) -> Rect:
         return Rect(self.x + dx, self.y + dy, self.w, self.h)
 
-    def overlaps(self, other: Rect) -> bool:
-        return (
-            self.x < other.right
-            and other.x < self.right
-            and self.y < other.top
-            and other.y < self.top
-        )
-
     def grown(self, left: float, bottom: float, right: float, top: float) -> Rect:
         return Rect(self.x - left, self.y - bottom, self.w + left + right, self.h + bottom + top)
 

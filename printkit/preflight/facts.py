@@ -11,7 +11,17 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["Box", "Char", "DocumentFacts", "Image", "Mark", "PageFacts", "read_facts"]
+__all__ = [
+    "Box",
+    "Char",
+    "DocumentFacts",
+    "Image",
+    "Mark",
+    "PageFacts",
+    "apply",
+    "multiply",
+    "read_facts",
+]
 
 Matrix = tuple[float, float, float, float, float, float]
 _IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -120,7 +130,7 @@ def _page(pdf, index: int) -> PageFacts:
         outer = matrices[-1] if matrices else _IDENTITY
         _object(obj, outer, facts)
         if obj.type == _FORM:
-            matrices.append(_multiply(_matrix(obj), outer))
+            matrices.append(multiply(_matrix(obj), outer))
     page.close()
     return facts
 
@@ -137,12 +147,12 @@ def _object(obj, outer: Matrix, facts: PageFacts) -> None:
             facts.fonts[_font_name(font)] = bool(raw.FPDFFont_GetIsEmbedded(font))
     elif obj.type == _IMAGE:
         w, h = obj.get_px_size()
-        m = _multiply(_matrix(obj), outer)
+        m = multiply(_matrix(obj), outer)
         printed_w, printed_h = math.hypot(m[0], m[1]), math.hypot(m[2], m[3])
         dpi = min(w / printed_w * 72, h / printed_h * 72) if printed_w and printed_h else 0.0
         facts.images.append(Image((w, h), _transformed(Box(0, 0, 1, 1), m), dpi))
     elif obj.level == 0 and obj.type == _FORM:
-        box = Box(*_bounds(obj))
+        box = Box(*obj.get_bounds())
         clip = _clip_box(obj)
         inked = box.intersect(clip) if clip else box
         if inked is not None:
@@ -166,13 +176,8 @@ def _chars(page, facts: PageFacts) -> None:
         m = raw.FS_MATRIX()
         raw.FPDFText_GetMatrix(text.raw, i, m)
         size = raw.FPDFText_GetFontSize(text.raw, i) * math.sqrt(abs(m.a * m.d - m.b * m.c))
-        facts.chars.append(Char(char, size, Box(*_ltrb(text.get_charbox(i)))))
+        facts.chars.append(Char(char, size, Box(*text.get_charbox(i))))
     text.close()
-
-
-def _ltrb(box) -> tuple[float, float, float, float]:
-    left, bottom, right, top = box
-    return left, bottom, right, top
 
 
 def _font_name(font) -> str:
@@ -188,10 +193,6 @@ def _font_name(font) -> str:
 
 def _matrix(obj) -> Matrix:
     return tuple(obj.get_matrix().get())  # type: ignore[return-value]
-
-
-def _bounds(obj) -> tuple[float, float, float, float]:
-    return obj.get_bounds()
 
 
 def _clip_box(obj) -> Box | None:
@@ -236,7 +237,7 @@ def _straight_stroke(obj) -> Box | None:
     width = ctypes.c_float()
     raw.FPDFPageObj_GetStrokeWidth(obj.raw, width)
     m = _matrix(obj)
-    points = [_apply(m, *_point(raw.FPDFPath_GetPathSegment(obj.raw, i))) for i in range(2)]
+    points = [apply(m, *_point(raw.FPDFPath_GetPathSegment(obj.raw, i))) for i in range(2)]
     (x1, y1), (x2, y2) = points
     if abs(x1 - x2) > 0.01 and abs(y1 - y2) > 0.01:
         return None  # a slanted line is a drawing, not a mark
@@ -244,7 +245,7 @@ def _straight_stroke(obj) -> Box | None:
     return Box(min(x1, x2) - half, min(y1, y2) - half, max(x1, x2) + half, max(y1, y2) + half)
 
 
-def _multiply(m: Matrix, n: Matrix) -> Matrix:
+def multiply(m: Matrix, n: Matrix) -> Matrix:
     """m, then n: the matrix of a child (m) inside a parent placed by n."""
     a, b, c, d, e, f = m
     a2, b2, c2, d2, e2, f2 = n
@@ -258,12 +259,12 @@ def _multiply(m: Matrix, n: Matrix) -> Matrix:
     )
 
 
-def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
     a, b, c, d, e, f = m
     return a * x + c * y + e, b * x + d * y + f
 
 
 def _transformed(box: Box, m: Matrix) -> Box:
-    corners = [_apply(m, x, y) for x in (box.x0, box.x1) for y in (box.y0, box.y1)]
+    corners = [apply(m, x, y) for x in (box.x0, box.x1) for y in (box.y0, box.y1)]
     xs, ys = [p[0] for p in corners], [p[1] for p in corners]
     return Box(min(xs), min(ys), max(xs), max(ys))

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -228,8 +228,6 @@ class _Builder:
 
     def para(self, text: str, style: str = "body") -> Paragraph:
         s = self.styles[style]
-        if any(symbol in text for symbol in SUIT_SYMBOLS.values()) and s.alignment == TA_JUSTIFY:
-            s = self.styles["left"]
         return Paragraph(markup(smarten(text)), s)
 
     # -- the story ---------------------------------------------------------------------------
