@@ -54,7 +54,7 @@ _DECK_KEYS = ("name", "game", "description", "index")
 _DECK_OPTIONAL = ("rules", "aids", "identification", "colors", "types")
 _LAYOUTS = ("book", "sheet")
 _EFFECT_KEYS = ("name", "summary", "text", "note", "targets")
-_EFFECT_OPTIONAL = ("aliases", "timing", "negatable", "type", "art")
+_EFFECT_OPTIONAL = ("aliases", "timing", "negatable", "type", "art", "stays_in_play")
 _ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}\Z")
 _MAX_COUNT = 500
@@ -257,6 +257,7 @@ def _read_effect(
     if timing not in TIMINGS:
         raise file.fail(where, f"'timing' must be one of {', '.join(TIMINGS)}, not {timing!r}")
     negatable = file.expect(entry.get("negatable", True), bool, where, "negatable")
+    stays = file.expect(entry.get("stays_in_play", False), bool, where, "stays_in_play")
     card_type = entry.get("type")
     if card_type is not None:
         file.expect(card_type, str, where, "type")
@@ -278,6 +279,7 @@ def _read_effect(
         targets=tuple(targets),
         timing=timing,
         negatable=negatable,
+        stays_in_play=stays,
         aliases=tuple(" ".join(a.split()) for a in aliases),
         type=card_type,
         art=art,

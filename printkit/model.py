@@ -153,6 +153,7 @@ class Effect:
     aliases: tuple[str, ...] = ()
     type: str | None = None
     art: str | None = None
+    stays_in_play: bool = False  # played in front of a player, not discarded when it works
 
     @property
     def is_reaction(self) -> bool:

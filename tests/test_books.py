@@ -158,9 +158,11 @@ def test_rulebook_has_contents_and_page_numbers():
     pdf = reader(rules())
     contents = " ".join((pdf.pages[1].extract_text() + pdf.pages[2].extract_text()).split())
     assert "Contents" in contents and "Making the deck" in contents
-    # The last page is the back cover's quick reference; the page before it is numbered.
-    last = pdf.pages[len(pdf.pages) - 2].extract_text().split()
-    assert str(len(pdf.pages) - 1) in last
+    # The last page is the back cover's quick reference, after any blank pages that bring
+    # it to a multiple of four; the last page of text carries its number.
+    numbered = [i for i in range(len(pdf.pages) - 1) if pdf.pages[i].extract_text().strip()]
+    last = numbered[-1]
+    assert str(last + 1) in pdf.pages[last].extract_text().split()
 
 
 # --- booklet ----------------------------------------------------------------------------

@@ -103,13 +103,16 @@ def art_options(func: F) -> F:
 
 def high_noon_options(func: F) -> F:
     """--high-noon and --lucky-duke: what changes a draw!."""
-    from ..rules.draw import HIGH_NOON
+    from ..rules.draw import DRAW_HIGH_NOON
 
     func = click.option(
         "--lucky-duke", is_flag=True, help="Lucky Duke flips two cards and keeps the better."
     )(func)
     return click.option(
-        "--high-noon", type=click.Choice(list(HIGH_NOON)), help="The High Noon card in play."
+        "--high-noon",
+        type=click.Choice(DRAW_HIGH_NOON),
+        help="The High Noon card in play: blessing (every card a heart), curse (a spade), "
+        "hangover (no Lucky Duke), new-identity (Lucky Duke may have changed character).",
     )(func)
 
 

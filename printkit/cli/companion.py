@@ -107,7 +107,7 @@ def _cards(deck: Deck, texts: tuple[str, ...]) -> list[PlayingCard]:
 
 
 @printkit.command()
-@click.argument("played")
+@click.argument("played", required=False)
 @click.option(
     "--boost",
     multiple=True,
@@ -124,7 +124,32 @@ def _cards(deck: Deck, texts: tuple[str, ...]) -> list[PlayingCard]:
     "--counter",
     multiple=True,
     metavar="CARD",
-    help="A card another ghost throws against it (opposite colour). Repeatable.",
+    help="A card another ghost throws against it, one per ghost. Only cards of the opposite "
+    "colour can negate. Repeatable.",
+)
+@click.option(
+    "--spook",
+    nargs=2,
+    metavar="CARD CARD",
+    help="Instead of PLAYED: a dead Renegade's Spook! made of any two cards.",
+)
+@click.option(
+    "--warn",
+    nargs=2,
+    metavar="CARD CARD",
+    help="Instead of PLAYED: a dead Deputy's Warn made of any two cards.",
+)
+@click.option(
+    "--ghosts",
+    type=click.IntRange(1, 8),
+    metavar="N",
+    help="Ghosts at the table, the playing one included: at most N-1 counters.",
+)
+@click.option(
+    "--dead",
+    metavar="ROLE,ROLE...",
+    help="The roles of the dead, the playing ghost's first (sheriff, deputy, outlaw, "
+    "renegade). Sets --ghosts and the one-team rule, and who may assist.",
 )
 @click.option(
     "--single-team",
@@ -136,16 +161,33 @@ def _cards(deck: Deck, texts: tuple[str, ...]) -> list[PlayingCard]:
     is_flag=True,
     help="The optional royal variant of --single-team: J, Q, K or A may stand alone.",
 )
+@click.option(
+    "--high-noon",
+    type=click.Choice(["blessing", "curse"]),
+    help="High Noon's Blessing or Curse: every card one suit, so one colour.",
+)
+@click.option(
+    "--handcuffs",
+    type=click.Choice(["spades", "clubs", "hearts", "diamonds"]),
+    metavar="SUIT",
+    help="High Noon's Handcuffs: the suit the playing ghost named.",
+)
 @ace_option
 @json_option
 @deck_options
 def negate(
-    played: str,
+    played: str | None,
     boost: tuple[str, ...],
     assist: tuple[str, ...],
     counter: tuple[str, ...],
+    spook: tuple[str, str] | None,
+    warn: tuple[str, str] | None,
+    ghosts: int | None,
+    dead: str | None,
     single_team: bool,
     royal: bool,
+    high_noon: str | None,
+    handcuffs: str | None,
     ace_value: int,
     as_json: bool,
     deck_id: str,
@@ -153,71 +195,100 @@ def negate(
 ) -> None:
     """Settle a negation: is the PLAYED card negated by the counters thrown at it?
 
-    The card is negated only if the counters add up to more than the played card and
-    its boosts and assists; a tie leaves it standing. Syphon is never negated.
+    The card is negated only if every counter is of the opposite colour and they add up
+    to more than the played card and its boosts and assists; a tie leaves it standing.
+    Syphon is never negated. Where the rules leave a question open, the answer names
+    the reading it applied.
 
     \b
     Examples:
       printkit negate KS --counter 8D --counter 7D
       printkit negate KS --boost QH --counter 8D --counter 7D
-      printkit negate AS --single-team
+      printkit negate KS --counter 8D --counter 7C       # 7C is black: no negation
+      printkit negate --spook 3S 5H --counter KD         # a dead Renegade's two cards
+      printkit negate 9S --dead outlaw,renegade,deputy --assist 5C --counter QH
+      printkit negate AS --dead outlaw,outlaw            # one team: an Ace may stand alone
+      printkit negate KS --counter 8D --high-noon curse
     """
     from ..rules import negation
 
     deck = open_deck(deck_id, data_dir)
     if not deck.playing_cards:
         raise UsageError(f"the {deck.name} has no playing cards to negate with")
-    play = negation.Play.of(
-        find_card(deck, played), _cards(deck, boost), _cards(deck, assist), _cards(deck, counter)
+    pairs = [(kind, cards) for kind, cards in (("spook", spook), ("warn", warn)) if cards]
+    if len(pairs) + (played is not None) != 1:
+        raise UsageError("give the PLAYED card, or two cards with --spook or --warn, not both")
+    rest = (_cards(deck, boost), _cards(deck, assist), _cards(deck, counter))
+    if pairs:
+        kind, cards = pairs[0]
+        play = negation.Play.two_cards(kind, _cards(deck, cards), *rest)
+    else:
+        assert played is not None
+        play = negation.Play.of(find_card(deck, played), *rest)
+    roles = tuple(role.strip() for role in dead.split(",") if role.strip()) if dead else ()
+    result = negation.resolve(
+        deck,
+        play,
+        single_team=single_team,
+        royal=royal,
+        ace_value=ace_value,
+        ghosts=ghosts,
+        dead=roles,
+        high_noon=high_noon,
+        handcuffs=handcuffs,
     )
-    result = negation.resolve(deck, play, single_team=single_team, royal=royal, ace_value=ace_value)
     if as_json:
         emit_json(negation.to_json(result))
         return
     click.echo(negation.describe(result))
-    for reading in result.readings:
-        click.echo(_wrap(f"({reading})"))
+    for line in result.readings:
+        click.echo(_wrap(f"({line})"))
+
+
+#: What ``draw`` settles: every check, and a start of turn with both Dynamite and Jail.
+_DRAWS = [*CHECKS, "dynamite+jail"]
 
 
 @printkit.command("draw")
-@click.argument("check", type=click.Choice(list(CHECKS)), metavar="CHECK")
+@click.argument("check", type=click.Choice(_DRAWS), metavar="CHECK")
 @click.argument("cards", nargs=-1, required=True, metavar="CARD [CARD]")
 @high_noon_options
 @json_option
 def draw_(
     check: str, cards: tuple[str, ...], high_noon: str | None, lucky_duke: bool, as_json: bool
 ) -> None:
-    """Settle a draw!: CHECK is barrel, jail, dynamite, bad-moon-rising or unfinished-business.
+    """Settle a draw!: CHECK is barrel, jail, dynamite, bad-moon-rising,
+    unfinished-business, or dynamite+jail for a turn that starts with both.
 
     CARD is the card flipped from the main deck, in any notation; with --lucky-duke,
-    give both cards he flipped.
+    give both cards he flipped. For dynamite+jail give the Dynamite's card(s) first,
+    then the Jail's: the Dynamite is always checked first.
 
     \b
     Examples:
       printkit draw barrel 9S
       printkit draw dynamite 9S --high-noon blessing
       printkit draw jail 3C KH --lucky-duke
+      printkit draw dynamite+jail 9S 3H
+      printkit draw dynamite+jail 9S KD 3H 2C --lucky-duke
+      printkit draw barrel 9S --lucky-duke --high-noon hangover
     """
     from ..rules import draw
 
     flipped = [parse_card(text) for text in cards]
-    result = draw.judge(check, flipped, high_noon=high_noon, lucky_duke=lucky_duke)
+    if check == "dynamite+jail":
+        results = draw.start_of_turn(flipped, high_noon=high_noon, lucky_duke=lucky_duke)
+    else:
+        results = [draw.judge(check, flipped, high_noon=high_noon, lucky_duke=lucky_duke)]
     if as_json:
-        emit_json(
-            {
-                "check": check,
-                "cards": [card.code for card in result.cards],
-                "chosen": result.chosen.code,
-                "effective_suit": result.effective_suit,
-                "outcome": result.outcome,
-                "meaning": result.check.meaning[result.outcome],
-                "high_noon": high_noon,
-                "lucky_duke": lucky_duke,
-            }
-        )
+        records = [draw.to_json(result) for result in results]
+        emit_json(records[0] if len(records) == 1 else {"check": check, "checks": records})
         return
-    for line in draw.describe(result):
-        click.echo(line)
+    for result in results:
+        for line in draw.describe(result):
+            click.echo(line)
+    if len(results) == 2 and results[0].outcome == "explode":
+        click.echo("If the Dynamite's 3 life points kill the player, the Jail no longer matters.")
 
 
 @printkit.command()
@@ -230,12 +301,26 @@ def draw_(
     metavar="bang|simplified",
     help="Count over the 80-card BANG! base deck, or use the simplified variant's fixed chances.",
 )
+@click.option(
+    "--seen",
+    metavar="CARD,CARD...",
+    help="Cards already out of the draw pile (flipped, discarded, in hands you saw): "
+    "the odds are counted over what is left.",
+)
+@click.option(
+    "--in-play",
+    "in_play",
+    metavar="NAME,NAME...",
+    help="Cards in play, by name (barrel, jail) or name and card (jail:4H): out of the pile.",
+)
 @high_noon_options
 @json_option
 @data_dir_option
 def odds(
     check: str,
     draw_deck: str,
+    seen: str | None,
+    in_play: str | None,
     high_noon: str | None,
     lucky_duke: bool,
     as_json: bool,
@@ -246,30 +331,41 @@ def odds(
     \b
     Examples:
       printkit odds barrel
+      printkit odds barrel --in-play barrel              # 20/79: your Barrel is not in the pile
+      printkit odds dynamite --seen 3H,KS,9S
       printkit odds dynamite --high-noon curse
       printkit odds barrel --lucky-duke --json
+      printkit odds barrel --lucky-duke --high-noon hangover
       printkit odds jail --deck simplified
     """
+    from fractions import Fraction
+
     from ..rules import odds as odds_rules
     from ..rules.draw import CHECKS as checks
 
     source = odds_rules.load_draw_deck(draw_deck, data_dir)
-    result = odds_rules.odds(check, source, high_noon=high_noon, lucky_duke=lucky_duke)
+    source = odds_rules.remaining(source, check, _listed(seen), _listed(in_play))
+    record = odds_rules.answer(check, source, high_noon=high_noon, lucky_duke=lucky_duke)
     if as_json:
-        emit_json(
-            odds_rules.to_json(check, source, result, high_noon=high_noon, lucky_duke=lucky_duke)
-        )
+        emit_json(record)
         return
-    conditions = [f"High Noon's {high_noon.title()}"] if high_noon else []
-    if lucky_duke:
+    conditions = [f"High Noon's {high_noon.replace('-', ' ').title()}"] if high_noon else []
+    if record["lucky_duke"]:
         conditions.append("Lucky Duke keeping the better of two")
     suffix = f", with {' and '.join(conditions)}" if conditions else ""
     click.echo(f"{checks[check].name} odds {source.description}{suffix}:")
+    result = {outcome: Fraction(entry["fraction"]) for outcome, entry in record["outcomes"].items()}
     width = max(len(outcome) for outcome in result)
     for outcome, chance in result.items():
         fraction = f"{chance.numerator}/{chance.denominator}"
-        meaning = checks[check].meaning[outcome]
+        meaning = source.meaning(check, outcome)
         click.echo(f"  {outcome:<{width}}  {fraction:>9}  {float(chance):7.2%}  {meaning}")
+    for short in record["readings"]:
+        click.echo(_wrap(f"(reading: {short})", indent=""))
+
+
+def _listed(text: str | None) -> tuple[str, ...]:
+    return tuple(part.strip() for part in (text or "").split(",") if part.strip())
 
 
 @printkit.command()

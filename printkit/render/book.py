@@ -279,8 +279,8 @@ class _Builder:
         from ..aids import load_aid
 
         aid = load_aid(self.deck)
-        story: list[Flowable] = [NextPageTemplate("plain"), PageBreak()]
-        story += [_PadToCover(self) for _ in range(3)]
+        story: list[Flowable] = [NextPageTemplate("plain")]
+        story += [_PadToCover(self, index) for index in range(4)]
         story.append(Paragraph("Quick reference", self.styles["cover"]))
         if aid is not None:
             for heading, sections in (("For ghosts", aid.front), ("For the living", aid.back)):
@@ -369,6 +369,22 @@ class _Builder:
             rows.append([str(players), table.dealt])
         return [self._table(rows, [0.2, 0.8])]
 
+    def _d_readings(self, _args) -> list[Flowable]:
+        from ..rules.readings import load_readings
+
+        story: list[Flowable] = []
+        for item in load_readings().values():
+            story.append(
+                KeepTogether(
+                    [
+                        self.para(f"**{item.question}**", "h3"),
+                        self.para(f"*printkit's reading:* {item.reading}", "item"),
+                        self.para(f"*Otherwise:* {item.alternative}", "item"),
+                    ]
+                )
+            )
+        return story
+
     def _d_legend(self, _args) -> list[Flowable]:
         icons = [
             ("target-living", "ink", "The card acts on a living player."),
@@ -381,9 +397,9 @@ class _Builder:
             (
                 "mark-reaction",
                 "accent",
-                "A reaction: played at any time, when what it describes happens.",
+                "Marked ANY TIME: a reaction, played at any time, when what it describes happens.",
             ),
-            ("mark-unstoppable", "accent", "The card cannot be negated."),
+            ("mark-unstoppable", "accent", "Marked NO NEGATION: the card cannot be negated."),
         ]
         return [_Legend(icons, self, self.styles["left"])]
 
@@ -640,16 +656,28 @@ class _Template(BaseDocTemplate):
 
 
 class _PadToCover(Flowable):
-    """Fills the page it lands on unless the next page is a multiple of four: three in a
-    row bring the back cover to the booklet's last page."""
+    """Brings the back cover to the booklet's last page, a multiple of four.
 
-    def __init__(self, builder: _Builder):
+    The first pad ends the last page of text (whose number it reads while that page is
+    still being set) and works out how many blank pages must follow; each later pad fills
+    one blank page, or nothing.
+    """
+
+    def __init__(self, builder: _Builder, index: int):
         super().__init__()
-        self.builder = builder
+        self.builder, self.index = builder, index
 
     def wrap(self, avail_width, avail_height):
-        page = self.builder.template.page
-        self.height = 0 if page % 4 == 0 else avail_height
+        if self.index == 0:
+            page = self.builder.template.page
+            self.builder.blank_pages = (4 - (page + 1) % 4) % 4
+            self.height = avail_height
+        elif self.index > self.builder.blank_pages:
+            self.height = 0
+        else:
+            # A page already full by rounding: ask for more than is left, so that this pad
+            # moves on and fills a page of its own.
+            self.height = avail_height if avail_height >= 1 else avail_height + 1
         return avail_width, self.height
 
     def draw(self) -> None:

@@ -14,10 +14,26 @@ from dataclasses import dataclass
 from ..errors import RulesError
 from ..model import PlayingCard
 
-__all__ = ["CHECKS", "HIGH_NOON", "Check", "DrawResult", "describe", "effective_suit", "judge"]
+__all__ = [
+    "CHECKS",
+    "DRAW_HIGH_NOON",
+    "HIGH_NOON",
+    "Check",
+    "DrawResult",
+    "describe",
+    "effective_suit",
+    "judge",
+    "lucky_duke_applies",
+    "start_of_turn",
+    "to_json",
+]
 
 #: High Noon cards that change every card's suit for the round.
 HIGH_NOON = {"blessing": "hearts", "curse": "spades"}
+
+#: The High Noon cards that change a draw!'s answer: the two that change suits, Hangover
+#: (no character abilities, so no Lucky Duke) and New Identity (he may be gone).
+DRAW_HIGH_NOON = ("blessing", "curse", "hangover", "new-identity")
 
 _DYNAMITE_RANKS = frozenset("23456789")
 _RED = frozenset({"hearts", "diamonds"})
@@ -34,8 +50,8 @@ class Check:
     meaning: dict[str, str]
     decide: Callable[[str, str], str]  # (effective suit, rank) -> outcome
     when: dict[str, str]  # outcome -> the cards that give it, in reading order
-    lucky_duke: str | None = None  # None: Lucky Duke may draw; otherwise why he may not
-    reading: str | None = None  # a reading of the rules that this check needs
+    lucky_duke: str | None = None  # None: Lucky Duke may draw; else the reading why not
+    reading: str | None = None  # the id of a reading this check needs with Lucky Duke
 
     def summary(self) -> str:
         """One line for a player aid: "Barrel: ♥ dodge · ♠♣♦ no dodge"."""
@@ -106,8 +122,7 @@ CHECKS: dict[str, Check] = {
             },
             lambda suit, _rank: _BAD_MOON[suit],
             {"discard-2": "♠", "discard-1": "♣", "nothing": "♦", "draw-1": "♥"},
-            lucky_duke="Bad Moon Rising is drawn by the ghost who plays it, and a ghost has no "
-            "character ability, so Lucky Duke's ability cannot apply",
+            lucky_duke="lucky-duke-bad-moon-rising",
         ),
         Check(
             "unfinished-business",
@@ -120,8 +135,7 @@ CHECKS: dict[str, Check] = {
             },
             lambda suit, _rank: "steal" if suit in _RED else "bang",
             {"steal": "♥♦", "bang": "♠♣"},
-            reading="for a Lucky Duke, printkit reads losing one card as better than facing "
-            "a BANG!",
+            reading="lucky-duke-unfinished-business",
         ),
     )
 }
@@ -136,11 +150,37 @@ class DrawResult:
     outcome: str
     high_noon: str | None
     lucky_duke: bool
+    applied: tuple[str, ...] = ()  # ids of the readings the answer rests on
 
 
 def effective_suit(card: PlayingCard, high_noon: str | None) -> str:
     """The suit a card counts as: High Noon's Blessing and Curse override it."""
-    return HIGH_NOON[high_noon] if high_noon else card.suit
+    return HIGH_NOON.get(high_noon or "", card.suit)
+
+
+def lucky_duke_applies(check: Check, lucky_duke: bool, high_noon: str | None):
+    """Whether Lucky Duke flips two cards, and the readings that decided it."""
+    if high_noon is not None and high_noon not in DRAW_HIGH_NOON:
+        raise RulesError(
+            f"High Noon's {high_noon!r} does not change a draw!; {', '.join(DRAW_HIGH_NOON)} do"
+        )
+    applied: list[str] = []
+    if high_noon in HIGH_NOON:
+        applied.append("high-noon-suits")
+    if not lucky_duke:
+        return False, applied
+    if check.lucky_duke:
+        from .readings import reading
+
+        found = reading(check.lucky_duke)
+        raise RulesError(f"{found.short}. {found.reading} (printkit's reading)")
+    if high_noon == "hangover":
+        return False, [*applied, "hangover"]
+    if high_noon == "new-identity":
+        applied.append("new-identity")
+    if check.reading:
+        applied.append(check.reading)
+    return True, applied
 
 
 def judge(
@@ -154,20 +194,17 @@ def judge(
     check = CHECKS.get(check_id)
     if check is None:
         raise RulesError(f"no check {check_id!r}; checks are {', '.join(CHECKS)}")
-    if high_noon is not None and high_noon not in HIGH_NOON:
-        raise RulesError(
-            f"High Noon card {high_noon!r} does not change suits; use blessing or curse"
-        )
+    two, applied = lucky_duke_applies(check, lucky_duke, high_noon)
     cards = tuple(cards)
-    if lucky_duke:
-        if check.lucky_duke:
-            raise RulesError(check.lucky_duke)
-        if len(cards) != 2:
-            raise RulesError(f"Lucky Duke flips two cards: give two, not {len(cards)}")
-    elif len(cards) != 1:
-        raise RulesError(
-            f"a {check.name} draw! flips one card, not {len(cards)} (two only with --lucky-duke)"
+    if two and len(cards) != 2:
+        raise RulesError(f"Lucky Duke flips two cards: give two, not {len(cards)}")
+    if not two and len(cards) != 1:
+        why = (
+            "under Hangover Lucky Duke has no ability and flips one card"
+            if lucky_duke
+            else "two only with --lucky-duke"
         )
+        raise RulesError(f"a {check.name} draw! flips one card, not {len(cards)} ({why})")
 
     def rank_of(card: PlayingCard) -> int:
         return check.outcomes.index(check.decide(effective_suit(card, high_noon), card.rank))
@@ -175,14 +212,53 @@ def judge(
     chosen = min(cards, key=rank_of)  # the first card wins a tie
     suit = effective_suit(chosen, high_noon)
     outcome = check.decide(suit, chosen.rank)
-    return DrawResult(check, cards, chosen, suit, outcome, high_noon, lucky_duke)
+    return DrawResult(check, cards, chosen, suit, outcome, high_noon, two, tuple(applied))
+
+
+def to_json(result: DrawResult) -> dict:
+    """The object ``printkit draw --json`` prints for one check."""
+    from .readings import reading
+
+    return {
+        "check": result.check.id,
+        "cards": [card.code for card in result.cards],
+        "chosen": result.chosen.code,
+        "effective_suit": result.effective_suit,
+        "outcome": result.outcome,
+        "meaning": result.check.meaning[result.outcome],
+        "high_noon": result.high_noon,
+        "lucky_duke": result.lucky_duke,
+        "readings": [reading(i).short for i in result.applied],
+        "reading_ids": list(result.applied),
+    }
+
+
+def start_of_turn(
+    cards: Sequence[PlayingCard],
+    *,
+    high_noon: str | None = None,
+    lucky_duke: bool = False,
+) -> list[DrawResult]:
+    """A player holding both Dynamite and Jail: the Dynamite is checked first, then the
+    Jail, each with its own card(s), in the order given."""
+    two, _ = lucky_duke_applies(CHECKS["dynamite"], lucky_duke, high_noon)
+    each = 2 if two else 1
+    if len(cards) != 2 * each:
+        raise RulesError(
+            f"Dynamite then Jail: give {2 * each} cards, {each} for each check "
+            f"(the Dynamite's first), not {len(cards)}"
+        )
+    return [
+        judge("dynamite", cards[:each], high_noon=high_noon, lucky_duke=lucky_duke),
+        judge("jail", cards[each:], high_noon=high_noon, lucky_duke=lucky_duke),
+    ]
 
 
 def describe(result: DrawResult) -> list[str]:
     """The answer in words: the outcome first, then how it was reached."""
     check = result.check
     chosen = result.chosen
-    verb = "counts as" if result.high_noon else "is"
+    verb = "counts as" if result.high_noon in HIGH_NOON else "is"
     suit = _SINGULAR[result.effective_suit]
     lines = [
         f"{check.name}: {result.outcome}. {chosen.symbol} {verb} a {suit}: "
@@ -194,11 +270,14 @@ def describe(result: DrawResult) -> list[str]:
             f"Lucky Duke flipped {result.cards[0].symbol} and {result.cards[1].symbol} and "
             f"keeps {result.chosen.symbol}, the better for him; {other[0].symbol} is discarded."
         )
-        if check.reading:
-            lines.append(f"Reading: {check.reading}.")
-    if result.high_noon:
+    if result.high_noon in HIGH_NOON:
         lines.append(
             f"High Noon's {result.high_noon.title()}: every card counts as "
             f"{HIGH_NOON[result.high_noon]}; values do not change."
         )
+    from .readings import reading
+
+    for reading_id in result.applied:
+        if reading_id != "high-noon-suits":
+            lines.append(f"Reading: {reading(reading_id).short}.")
     return lines

@@ -2,16 +2,24 @@
 
 The Death Mesa rule, as printkit applies it:
 
-* played value  = the played card + every boost (cards the playing ghost discards from
-  hand, any colour) + every assist (a dead Renegade's help, the played card's colour);
-* counter value = the sum of the counters (one card from each other ghost, each of the
-  opposite colour to the played card);
-* the card is negated only when the counter value is *greater* than the played value;
-  a tie leaves it standing. Syphon is never negated. Every card involved is discarded.
-* With one team of ghosts (``single_team``) a card may only be played if it is an Ace
-  or comes with a boost; the optional royal variant lets J, Q, K or A stand alone.
+* played value  = the played card (or the two cards of a dead Renegade's Spook! or a dead
+  Deputy's Warn) + every boost (cards the playing ghost discards from hand, any colour)
+  + every assist (a dead Renegade's help, the played card's colour);
+* counter value = the sum of the counters (at most one card from each other ghost);
+* the card is negated only when every counter is of the opposite colour to the played
+  card *and* the counter value is *greater* than the played value: a tie leaves it
+  standing, and so does a counter of the played card's own colour. Syphon is never
+  negated. Every card involved is discarded, except a played card that stays in play.
+* With one team of ghosts (``single_team``, or derived from the roles of the dead) a
+  card may only be played if it is an Ace or comes with a boost; the optional royal
+  variant lets J, Q, K or A stand alone.
+* What the table knows limits the play: with N ghosts at most N - 1 counters, none
+  when a ghost is alone; an assist needs a dead Renegade; High Noon's Blessing and Curse
+  make every card one colour, and Handcuffs binds the playing ghost to one suit.
 
-Pure functions: nothing here prints, and the rulebook's worked examples call them too.
+Where the sources leave a question open, the answer names the reading it applied (ids in
+data/readings.toml). Pure functions: nothing here prints, and the rulebook's worked
+examples call them too.
 """
 
 from __future__ import annotations
@@ -20,10 +28,28 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..errors import RulesError
-from ..model import ACE_VALUES, DEFAULT_ACE_VALUE, Deck, Effect, PlayingCard
+from ..model import ACE_VALUES, DEFAULT_ACE_VALUE, SUITS, Deck, Effect, PlayingCard, suit_color
 from ..notation import parse_card
+from .draw import HIGH_NOON, effective_suit
+from .readings import reading
 
-__all__ = ["Negation", "Play", "describe", "resolve", "resolve_arguments", "to_json"]
+__all__ = [
+    "PAIRS",
+    "ROLES",
+    "Negation",
+    "Play",
+    "describe",
+    "resolve",
+    "resolve_arguments",
+    "to_json",
+]
+
+#: Two-card plays: the effect they stand for, and the dead role that may make them.
+PAIRS = {"spook": "renegade", "warn": "deputy"}
+
+#: The roles a dead player can have, and the team each plays for. Each Renegade plays
+#: alone, so two dead Renegades are two teams.
+ROLES = {"sheriff": "law", "deputy": "law", "outlaw": "outlaws", "renegade": None}
 
 
 @dataclass(frozen=True)
@@ -34,6 +60,8 @@ class Play:
     boosts: tuple[PlayingCard, ...] = ()
     assists: tuple[PlayingCard, ...] = ()
     counters: tuple[PlayingCard, ...] = ()
+    pair: str | None = None  # "spook" or "warn": ``played`` and ``second`` are one play
+    second: PlayingCard | None = None
 
     @classmethod
     def of(
@@ -45,14 +73,36 @@ class Play:
     ) -> Play:
         return cls(played, tuple(boosts), tuple(assists), tuple(counters))
 
+    @classmethod
+    def two_cards(
+        cls,
+        kind: str,
+        cards: Sequence[PlayingCard],
+        boosts: Sequence[PlayingCard] = (),
+        assists: Sequence[PlayingCard] = (),
+        counters: Sequence[PlayingCard] = (),
+    ) -> Play:
+        """A dead Renegade's Spook! or a dead Deputy's Warn made of any two cards."""
+        if kind not in PAIRS:
+            raise RulesError(f"two cards make a Spook! or a Warn, not {kind!r}")
+        if len(cards) != 2:
+            raise RulesError(f"a two-card {kind} is exactly two cards, not {len(cards)}")
+        first, second = cards
+        return cls(first, tuple(boosts), tuple(assists), tuple(counters), kind, second)
+
+    @property
+    def own(self) -> tuple[PlayingCard, ...]:
+        """The card or cards played, before boosts."""
+        return (self.played,) if self.second is None else (self.played, self.second)
+
     @property
     def cards(self) -> tuple[PlayingCard, ...]:
-        return (self.played, *self.boosts, *self.assists, *self.counters)
+        return (*self.own, *self.boosts, *self.assists, *self.counters)
 
 
 @dataclass(frozen=True)
 class Negation:
-    """The outcome of a play: the sums, the verdict, and the readings of the rules used."""
+    """The outcome of a play: the sums, the verdict, the facts and readings it rests on."""
 
     play: Play
     effect: Effect
@@ -60,14 +110,26 @@ class Negation:
     played_value: int
     counter_value: int
     negated: bool
-    readings: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = field(default=())  # facts of the rules worth saying
+    applied: tuple[str, ...] = field(default=())  # ids of the readings it rests on
+    color: str = "black"  # the played card's colour, as the counters must oppose it
+    single_team: bool = False
+    ghosts: int | None = None
+    high_noon: str | None = None
 
     @property
     def negatable(self) -> bool:
         return self.effect.negatable
 
     @property
+    def readings(self) -> tuple[str, ...]:
+        """The facts, then each reading applied, in a few words."""
+        return (*self.notes, *(f"reading: {reading(i).short}" for i in self.applied))
+
+    @property
     def discarded(self) -> tuple[PlayingCard, ...]:
+        if self.effect.stays_in_play and not self.negated and self.play.pair is None:
+            return tuple(c for c in self.play.cards if c not in self.play.own)
         return self.play.cards
 
 
@@ -78,20 +140,139 @@ def resolve(
     single_team: bool = False,
     royal: bool = False,
     ace_value: int = DEFAULT_ACE_VALUE,
+    ghosts: int | None = None,
+    dead: Sequence[str] = (),
+    high_noon: str | None = None,
+    handcuffs: str | None = None,
 ) -> Negation:
-    """Judge a play; RulesError (exit 2 at the command line) if the rules forbid it."""
+    """Judge a play; RulesError (exit 2 at the command line) if the rules forbid it.
+
+    ``ghosts`` is the number of ghosts at the table, the playing one included; ``dead``
+    the roles of the dead, the playing ghost's first (it sets ``ghosts`` and the one-team
+    rule). ``high_noon`` is "blessing" or "curse"; ``handcuffs`` the suit the playing
+    ghost named under High Noon's Handcuffs.
+    """
     if ace_value not in ACE_VALUES:
         raise RulesError(f"an Ace counts 11 or 1, not {ace_value}")
-    _check_legal(play, single_team or royal, royal)
-    effect = deck.card(play.played).effect
-    played_value = sum(card.value(ace_value) for card in (play.played, *play.boosts, *play.assists))
+    if high_noon is not None and high_noon not in HIGH_NOON:
+        raise RulesError(
+            f"High Noon's {high_noon!r} does not change a negation; blessing, curse or handcuffs do"
+        )
+    if high_noon is not None and handcuffs is not None:
+        raise RulesError("only one High Noon card is in play at a time: give one of them")
+    dead = tuple(role.casefold() for role in dead)
+    ghosts, single_team = _table(play, ghosts, dead, single_team or royal)
+    effect = _effect(deck, play)
+
+    def color(card: PlayingCard) -> str:
+        return suit_color(effective_suit(card, high_noon))
+
+    applied: list[str] = []
+    played_color = color(play.played)
+    if play.second is not None:
+        applied.append("two-card-value")
+        if color(play.second) != played_color:
+            applied.append("two-card-colour")
+            higher = play.second.value(ace_value) > play.played.value(ace_value)
+            played_color = color(play.second) if higher else played_color
+    _check_legal(play, played_color, color, single_team, royal, handcuffs)
+
+    played_value = sum(card.value(ace_value) for card in (*play.own, *play.boosts, *play.assists))
     counter_value = sum(card.value(ace_value) for card in play.counters)
-    negated = effect.negatable and counter_value > played_value
-    readings = _readings(play, effect, played_value, counter_value, royal, ace_value)
-    return Negation(play, effect, ace_value, played_value, counter_value, negated, readings)
+    wrong = [card for card in play.counters if color(card) == played_color]
+    negated = effect.negatable and not wrong and counter_value > played_value
+
+    notes = _notes(play, effect, played_value, counter_value, royal, wrong, played_color)
+    if any(card.rank == "A" for card in play.cards):
+        if ace_value == DEFAULT_ACE_VALUE:
+            applied.append("ace-value")
+        else:
+            notes.append(f"an Ace counts {ace_value}: the other way to read the rules")
+    if wrong and effect.negatable:
+        applied.append("same-colour-counter")
+    if not effect.negatable and play.counters:
+        applied.append("syphon-counters")
+    if effect.stays_in_play and not negated:
+        applied.append("stays-in-play")
+    if high_noon is not None:
+        applied.append("high-noon-suits")
+    if handcuffs is not None:
+        applied.append("handcuffs")
+    if play.assists and ghosts is not None:
+        applied.append("renegade-assist-or-counter")
+    if play.pair is not None:
+        applied.append("two-card-who")
+    return Negation(
+        play,
+        effect,
+        ace_value,
+        played_value,
+        counter_value,
+        negated,
+        tuple(notes),
+        tuple(applied),
+        played_color,
+        single_team,
+        ghosts,
+        high_noon or (f"handcuffs ({handcuffs})" if handcuffs else None),
+    )
 
 
-def _check_legal(play: Play, single_team: bool, royal: bool) -> None:
+def _effect(deck: Deck, play: Play) -> Effect:
+    if play.pair is None:
+        return deck.card(play.played).effect
+    for effect in deck.effects:
+        if effect.id == play.pair:
+            return effect
+    raise RulesError(f"the {deck.name} has no {play.pair} for a two-card play")
+
+
+def _table(
+    play: Play, ghosts: int | None, dead: tuple[str, ...], single_team: bool
+) -> tuple[int | None, bool]:
+    """Check the play against what the table knows; returns (ghosts, one-team rule)."""
+    if dead:
+        for role in dead:
+            if role not in ROLES:
+                raise RulesError(f"{role!r} is not a role; roles are {', '.join(ROLES)}")
+        if ghosts is not None and ghosts != len(dead):
+            raise RulesError(
+                f"{len(dead)} roles of the dead but {ghosts} ghosts: give one or the other"
+            )
+        ghosts = len(dead)
+        teams = {ROLES[role] or f"renegade-{i}" for i, role in enumerate(dead)}
+        derived = len(teams) == 1
+        if single_team and not derived:
+            raise RulesError(
+                "the dead are of more than one team, so the one-team restriction does not "
+                "apply: drop --single-team"
+            )
+        single_team = derived
+        if play.assists and "renegade" not in dead[1:]:
+            raise RulesError("only a dead Renegade may add cards to another ghost's play")
+        if play.pair is not None and dead[0] != PAIRS[play.pair]:
+            raise RulesError(
+                f"only a dead {PAIRS[play.pair].title()} may play two cards as a "
+                f"{play.pair}; the playing ghost is the {dead[0].title()}"
+            )
+    if ghosts is not None:
+        if ghosts < 1:
+            raise RulesError("a negation needs at least one ghost: the one who plays")
+        others = ghosts - 1
+        if others == 0 and (play.counters or play.assists):
+            raise RulesError(
+                "the playing ghost is the only ghost: nobody can throw a card against it or help it"
+            )
+        helpers = 1 if play.assists else 0
+        if len(play.counters) > others - helpers:
+            raise RulesError(
+                f"with {ghosts} ghosts, {others - helpers} other ghost(s) can throw a "
+                f"counter, one card each; {len(play.counters)} counters were given"
+            )
+    return ghosts, single_team
+
+
+def _check_legal(play: Play, played_color: str, color, single_team, royal, handcuffs) -> None:
     seen: set[PlayingCard] = set()
     for card in play.cards:
         if card in seen:
@@ -101,17 +282,20 @@ def _check_legal(play: Play, single_team: bool, royal: bool) -> None:
         seen.add(card)
     played = play.played
     for card in play.assists:
-        if card.color != played.color:
+        if color(card) != played_color:
             raise RulesError(
                 f"the dead Renegade's help must be the played card's colour: "
-                f"{card.symbol} is {card.color}, {played.symbol} is {played.color}"
+                f"{card.symbol} is {color(card)}, {played.symbol} is {played_color}"
             )
-    for card in play.counters:
-        if card.color == played.color:
-            raise RulesError(
-                f"a counter must be the opposite colour of the played card: "
-                f"{card.symbol} is {card.color} like {played.symbol}"
-            )
+    if handcuffs is not None:
+        if handcuffs not in SUITS:
+            raise RulesError(f"Handcuffs names a suit ({', '.join(SUITS)}), not {handcuffs!r}")
+        for card in (*play.own, *play.boosts):
+            if card.suit != handcuffs:
+                raise RulesError(
+                    f"under Handcuffs the playing ghost named {handcuffs} and may play only "
+                    f"that suit: {card.symbol} is not"
+                )
     if single_team:
         if play.assists:
             raise RulesError(
@@ -119,7 +303,7 @@ def _check_legal(play: Play, single_team: bool, royal: bool) -> None:
                 "so the one-team restriction cannot apply: drop --single-team or --assist"
             )
         allowed = played.is_royal if royal else played.rank == "A"
-        if not allowed and not play.boosts:
+        if not allowed and not play.boosts and play.second is None:
             needed = "royal (J, Q, K or A)" if royal else "an Ace"
             raise RulesError(
                 f"with one team of ghosts the played card must be {needed} or come with a "
@@ -127,34 +311,35 @@ def _check_legal(play: Play, single_team: bool, royal: bool) -> None:
             )
 
 
-def _readings(
-    play: Play, effect: Effect, played: int, countered: int, royal: bool, ace_value: int
-) -> tuple[str, ...]:
-    readings = []
+def _notes(
+    play: Play,
+    effect: Effect,
+    played: int,
+    countered: int,
+    royal: bool,
+    wrong: list[PlayingCard],
+    played_color: str,
+) -> list[str]:
+    notes = []
     if not effect.negatable:
-        if play.counters:
-            readings.append(
-                f"{effect.name} cannot be negated: the counters are discarded for nothing"
-            )
-        else:
-            readings.append(f"{effect.name} cannot be negated")
-    elif play.counters and countered == played:
-        readings.append("a tie does not negate: the counter value must be greater")
-    if any(card.rank == "A" for card in play.cards):
-        other = ACE_VALUES[1] if ace_value == ACE_VALUES[0] else ACE_VALUES[0]
-        readings.append(
-            f"an Ace counts {ace_value}: a reading, as the rules give no value "
-            f"(some tables play it as {other})"
+        notes.append(f"{effect.name} cannot be negated")
+    elif wrong:
+        cards = ", ".join(card.symbol for card in wrong)
+        notes.append(
+            f"{cards} {'is' if len(wrong) == 1 else 'are'} {played_color} like the played "
+            "card: only cards of the opposite colour can negate it"
         )
+    elif play.counters and countered == played:
+        notes.append("a tie does not negate: the counter value must be greater")
     if royal:
-        readings.append("royal variant: a J, Q, K or A may be played without a boost")
-    return tuple(readings)
+        notes.append("royal variant: a J, Q, K or A may be played without a boost")
+    return notes
 
 
 def describe(result: Negation) -> str:
     """One line, the arithmetic shown: "Spook! K♠ 10 against 8♦ + 7♦ = 15: negated"."""
     play = result.play
-    ours = [play.played, *play.boosts, *play.assists]
+    ours = [*play.own, *play.boosts, *play.assists]
     played_side = _sum_text(ours, result.played_value, result.ace_value)
     if play.counters:
         counter_side = "against " + _sum_text(play.counters, result.counter_value, result.ace_value)
@@ -166,7 +351,8 @@ def describe(result: Negation) -> str:
         verdict = "cannot be negated"
     else:
         verdict = "not negated"
-    return f"{result.effect.name} {played_side} {counter_side}: {verdict}"
+    name = result.effect.name + (" (two cards)" if play.pair else "")
+    return f"{name} {played_side} {counter_side}: {verdict}"
 
 
 def _sum_text(cards: Sequence[PlayingCard], total: int, ace_value: int) -> str:
@@ -180,9 +366,12 @@ def to_json(result: Negation) -> dict[str, object]:
     play = result.play
     return {
         "played": play.played.code,
+        "pair": play.pair,
+        "second": play.second.code if play.second else None,
         "effect": result.effect.name,
         "effect_id": result.effect.id,
         "negatable": result.negatable,
+        "color": result.color,
         "boosts": [card.code for card in play.boosts],
         "assists": [card.code for card in play.assists],
         "counters": [card.code for card in play.counters],
@@ -191,13 +380,18 @@ def to_json(result: Negation) -> dict[str, object]:
         "negated": result.negated,
         "discarded": [card.code for card in result.discarded],
         "ace_value": result.ace_value,
+        "single_team": result.single_team,
+        "ghosts": result.ghosts,
+        "high_noon": result.high_noon,
         "verdict": describe(result),
         "readings": list(result.readings),
+        "reading_ids": list(result.applied),
     }
 
 
 _CARD_OPTIONS = {"--boost": "boosts", "--assist": "assists", "--counter": "counters"}
 _FLAGS = {"--single-team": "single_team", "--royal": "royal"}
+_VALUES = {"--ghosts": "ghosts", "--high-noon": "high_noon", "--handcuffs": "handcuffs"}
 
 
 def resolve_arguments(deck: Deck, args: Sequence[str]) -> Negation:
@@ -208,10 +402,16 @@ def resolve_arguments(deck: Deck, args: Sequence[str]) -> Negation:
     """
     if not args:
         raise RulesError("an example needs the played card first, like KS --counter 8D")
-    played = parse_card(args[0])
     lists: dict[str, list[PlayingCard]] = {name: [] for name in _CARD_OPTIONS.values()}
     options: dict[str, object] = {}
-    rest = list(args[1:])
+    rest = list(args)
+    pair: tuple[str, list[PlayingCard]] | None = None
+    if rest[0] in ("--spook", "--warn") and len(rest) >= 3:
+        pair = (rest[0][2:], [parse_card(rest[1]), parse_card(rest[2])])
+        rest = rest[3:]
+        played = None
+    else:
+        played = parse_card(rest.pop(0))
     while rest:
         option = rest.pop(0)
         if option in _CARD_OPTIONS and rest:
@@ -219,8 +419,27 @@ def resolve_arguments(deck: Deck, args: Sequence[str]) -> Negation:
         elif option in _FLAGS:
             options[_FLAGS[option]] = True
         elif option == "--ace-value" and rest:
-            options["ace_value"] = int(rest.pop(0))
+            options["ace_value"] = _number(rest.pop(0), option)
+        elif option == "--ghosts" and rest:
+            options["ghosts"] = _number(rest.pop(0), option)
+        elif option in _VALUES and rest:
+            options[_VALUES[option]] = rest.pop(0)
+        elif option == "--dead" and rest:
+            options["dead"] = tuple(r for r in rest.pop(0).split(",") if r)
         else:
             raise RulesError(f"{option!r} is not an option of printkit negate")
-    play = Play.of(played, lists["boosts"], lists["assists"], lists["counters"])
+    if pair is not None:
+        play = Play.two_cards(
+            pair[0], pair[1], lists["boosts"], lists["assists"], lists["counters"]
+        )
+    else:
+        assert played is not None
+        play = Play.of(played, lists["boosts"], lists["assists"], lists["counters"])
     return resolve(deck, play, **options)  # type: ignore[arg-type]
+
+
+def _number(text: str, option: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise RulesError(f"{option} takes a whole number, not {text!r}") from None

@@ -9,7 +9,8 @@ Lucky Duke flips two cards without putting the first back and keeps the better o
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -18,24 +19,49 @@ from ..errors import CatalogueError, NotationError, NotFoundError, RulesError, d
 from ..model import PlayingCard
 from ..notation import parse_card
 from ..paths import data_dir as default_data_dir
-from .draw import CHECKS, HIGH_NOON, effective_suit
+from .draw import CHECKS, effective_suit, lucky_duke_applies
 
-__all__ = ["DrawDeck", "draw_deck_ids", "load_draw_deck", "odds", "to_json"]
+__all__ = [
+    "DrawDeck",
+    "answer",
+    "applied_readings",
+    "draw_deck_ids",
+    "load_draw_deck",
+    "odds",
+    "remaining",
+    "to_json",
+]
 
 
 @dataclass(frozen=True)
 class DrawDeck:
-    """What a draw! flips: a list of cards, or (for a deck without suits) fixed chances."""
+    """What a draw! flips: a list of cards, or (for a deck without suits) fixed chances.
+
+    ``names`` are the cards' names (BANG!, Barrel ...), one per card; ``meanings`` replace
+    a check's wording where the deck's game differs (the simplified Dynamite is rolled for
+    and passes to the previous player); ``removed`` counts the cards already seen."""
 
     id: str
     cards: tuple[PlayingCard, ...] = ()
     chances: dict[str, dict[str, Fraction]] | None = None
+    names: tuple[str, ...] = ()
+    meanings: dict[str, dict[str, str]] = field(default_factory=dict)
+    removed: int = 0
 
     @property
     def description(self) -> str:
         if self.chances is not None:
             return f"from the {self.id} deck's fixed chances"
+        if self.removed:
+            whole = len(self.cards) + self.removed
+            return (
+                f"over the {len(self.cards)} cards left of the {self.id} deck's {whole} "
+                f"({self.removed} seen or in play)"
+            )
         return f"over the {len(self.cards)} cards of the {self.id} deck"
+
+    def meaning(self, check_id: str, outcome: str) -> str:
+        return self.meanings.get(check_id, {}).get(outcome) or CHECKS[check_id].meaning[outcome]
 
 
 def draw_deck_ids(data_dir: Path | None = None) -> list[str]:
@@ -56,20 +82,22 @@ def load_draw_deck(deck_id: str, data_dir: Path | None = None) -> DrawDeck:
 
 
 def _load_cards(deck_id: str, file: DataFile) -> DrawDeck:
-    cards = []
+    cards, names = [], []
     for row in file.csv_rows(required=("name", "card")):
         try:
             cards.append(parse_card(row.values["card"]))
         except NotationError as exc:
             raise file.fail(f"line {row.line}", str(exc)) from None
+        names.append(row.values["name"].strip())
     if not cards:
         raise file.fail("", "lists no card; add one line per card of the deck")
-    return DrawDeck(deck_id, cards=tuple(cards))
+    return DrawDeck(deck_id, cards=tuple(cards), names=tuple(names))
 
 
 def _load_chances(deck_id: str, file: DataFile) -> DrawDeck:
     table = file.toml()
     chances: dict[str, dict[str, Fraction]] = {}
+    meanings: dict[str, dict[str, str]] = {}
     for check_id, outcomes in table.items():
         where = f"[{check_id}]"
         if check_id not in CHECKS:
@@ -79,9 +107,15 @@ def _load_chances(deck_id: str, file: DataFile) -> DrawDeck:
             )
         file.expect(outcomes, dict, where, check_id)
         check = CHECKS[check_id]
-        file.check_keys(outcomes, where, check.outcomes)
+        file.check_keys(outcomes, where, check.outcomes, ("meaning",))
+        if "meaning" in outcomes:
+            words = file.expect(outcomes["meaning"], dict, f"[{check_id}.meaning]", "meaning")
+            file.check_keys(words, f"[{check_id}.meaning]", (), check.outcomes)
+            meanings[check_id] = {
+                o: file.expect(t, str, f"[{check_id}.meaning]", o) for o, t in words.items()
+            }
         parsed = {}
-        for outcome in check.outcomes:
+        for outcome in check.outcomes:  # the chances, best outcome first
             text = file.expect(outcomes[outcome], str, where, outcome)
             try:
                 parsed[outcome] = Fraction(text)
@@ -94,7 +128,57 @@ def _load_chances(deck_id: str, file: DataFile) -> DrawDeck:
         if sum(parsed.values()) != 1:
             raise file.fail(where, "the chances of the outcomes must add up to 1")
         chances[check_id] = parsed
-    return DrawDeck(deck_id, chances=chances)
+    return DrawDeck(deck_id, chances=chances, meanings=meanings)
+
+
+def remaining(
+    deck: DrawDeck, check_id: str, seen: tuple[str, ...] = (), in_play: tuple[str, ...] = ()
+) -> DrawDeck:
+    """The deck less the cards already seen (by playing card, "3H") and the cards in play
+    (by name, "barrel", or name and card, "jail:4H"): what a draw! can still flip."""
+    if not seen and not in_play:
+        return deck
+    if deck.chances is not None:
+        raise RulesError(
+            f"the {deck.id} deck has fixed chances, not cards, so cards seen or in play do not "
+            "change them"
+        )
+    check = CHECKS[check_id]
+    left = list(zip(deck.cards, deck.names, strict=True))
+
+    def take(index: int | None, what: str) -> None:
+        if index is None:
+            raise RulesError(f"no {what} is left in the {deck.id} deck to remove")
+        del left[index]
+
+    for text in seen:
+        card = parse_card(text)
+        take(next((i for i, (c, _) in enumerate(left) if c == card), None), card.symbol)
+    names = {name.casefold() for _, name in left} | {n.casefold() for n in deck.names}
+    for text in in_play:
+        name, _, card_text = text.partition(":")
+        key = name.strip().casefold()
+        if key not in names:
+            close = did_you_mean(name, sorted(set(deck.names)), n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise RulesError(f"the {deck.id} deck has no card named {name.strip()!r}{hint}")
+        copies = [i for i, (_, n) in enumerate(left) if n.casefold() == key]
+        if card_text:
+            card = parse_card(card_text)
+            copies = [i for i in copies if left[i][0] == card]
+        elif len({check.decide(left[i][0].suit, left[i][0].rank) for i in copies}) > 1:
+            options = ", ".join(f"{name.strip()}:{left[i][0].code}" for i in copies)
+            raise RulesError(
+                f"the copies of {name.strip()} differ for this check; say which is in play "
+                f"({options})"
+            )
+        take(copies[0] if copies else None, text)
+    return replace(
+        deck,
+        cards=tuple(c for c, _ in left),
+        names=tuple(n for _, n in left),
+        removed=deck.removed + len(deck.cards) - len(left),
+    )
 
 
 def odds(
@@ -108,14 +192,9 @@ def odds(
     check = CHECKS.get(check_id)
     if check is None:
         raise RulesError(f"no check {check_id!r}; checks are {', '.join(CHECKS)}")
-    if lucky_duke and check.lucky_duke:
-        raise RulesError(check.lucky_duke)
     if deck.chances is not None:
         return _fixed(check_id, deck, high_noon, lucky_duke)
-    if high_noon is not None and high_noon not in HIGH_NOON:
-        raise RulesError(
-            f"High Noon card {high_noon!r} does not change suits; use blessing or curse"
-        )
+    lucky_duke, _applied = lucky_duke_applies(check, lucky_duke, high_noon)
     per_outcome = Counter(
         check.decide(effective_suit(card, high_noon), card.rank) for card in deck.cards
     )
@@ -154,7 +233,32 @@ def _fixed(
     return dict(deck.chances[check_id])
 
 
-def to_json(check_id: str, deck: DrawDeck, result: dict[str, Fraction], **options: object) -> dict:
+def applied_readings(check_id: str, high_noon: str | None, lucky_duke: bool) -> list[str]:
+    """The ids of the readings an odds answer rests on."""
+    return lucky_duke_applies(CHECKS[check_id], lucky_duke, high_noon)[1]
+
+
+def answer(
+    check_id: str, deck: DrawDeck, *, high_noon: str | None = None, lucky_duke: bool = False
+) -> dict:
+    """The whole answer, as ``printkit odds --json`` prints it: the chances, the readings
+    applied, and whether Lucky Duke's two cards were counted."""
+    result = odds(check_id, deck, high_noon=high_noon, lucky_duke=lucky_duke)
+    applied = applied_readings(check_id, high_noon, lucky_duke) if deck.chances is None else []
+    counted = lucky_duke and "hangover" not in applied
+    return to_json(check_id, deck, result, applied, high_noon=high_noon, lucky_duke=counted)
+
+
+def to_json(
+    check_id: str,
+    deck: DrawDeck,
+    result: dict[str, Fraction],
+    applied: Sequence[str] = (),
+    **options: object,
+) -> dict:
+    """The object ``printkit odds --json`` prints."""
+    from .readings import reading
+
     return {
         "check": check_id,
         "deck": deck.id,
@@ -164,8 +268,10 @@ def to_json(check_id: str, deck: DrawDeck, result: dict[str, Fraction], **option
             outcome: {
                 "probability": float(chance),
                 "fraction": f"{chance.numerator}/{chance.denominator}",
-                "meaning": CHECKS[check_id].meaning[outcome],
+                "meaning": deck.meaning(check_id, outcome),
             }
             for outcome, chance in result.items()
         },
+        "readings": [reading(i).short for i in applied],
+        "reading_ids": list(applied),
     }

@@ -93,9 +93,13 @@ def load_tables(data_dir: Path | None = None) -> dict[int, Table]:
         where = f"[tables.{size}]"
         if not size.isascii() or not size.isdigit():
             raise file.fail(where, "a table is named by its number of players, like [tables.5]")
-        file.check_keys(entry, where, ("roles",), ("note", "goals"))
+        file.check_keys(entry, where, ("roles",), ("note", "goals", "death_mesa"))
         goals = file.expect(entry.get("goals", {}), dict, where, "goals")
         file.check_keys(goals, f"{where[:-1]}.goals]", (), tuple(roles))
+        # A table may say what Death Mesa changes in its own words (three players have
+        # no Sheriff, so the Sheriff-based rules do not apply there).
+        changes = file.expect(entry.get("death_mesa", {}), dict, where, "death_mesa")
+        file.check_keys(changes, f"{where[:-1]}.death_mesa]", (), tuple(roles))
         dealt = []
         for role_id in file.expect(entry["roles"], list, where, "roles"):
             if role_id not in roles:
@@ -104,6 +108,9 @@ def load_tables(data_dir: Path | None = None) -> dict[int, Table]:
             if role_id in goals:
                 goal = _flat(file.expect(goals[role_id], str, where, "goals"))
                 role = dataclasses.replace(role, goal=goal)
+            if role_id in changes:
+                change = _flat(file.expect(changes[role_id], str, where, "death_mesa"))
+                role = dataclasses.replace(role, death_mesa=change)
             dealt.append(role)
         note = entry.get("note")
         tables[int(size)] = Table(int(size), tuple(dealt), _flat(note) if note else None, one_team)
