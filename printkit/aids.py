@@ -56,6 +56,7 @@ def load_aid(deck: Deck) -> Aid | None:
             deck.aids, DataFile(deck.folder / "deck.toml", CatalogueError), "[aids]"
         ),
         CatalogueError,
+        root=deck.folder,
     )
     table = file.toml()
     file.check_keys(table, "", ("front", "back"))

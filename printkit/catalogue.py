@@ -19,6 +19,7 @@ from typing import Any
 
 from .datafile import DataFile
 from .errors import CatalogueError, NotationError, NotFoundError, did_you_mean
+from .limits import MAX_CARDS, MAX_COPIES, MAX_NAME, MAX_TEXT
 from .model import TARGETS, TIMINGS, Card, CardType, Deck, Effect, PlayingCard, Rules
 from .notation import parse_card
 from .paths import data_dir as default_data_dir
@@ -57,7 +58,6 @@ _EFFECT_KEYS = ("name", "summary", "text", "note", "targets")
 _EFFECT_OPTIONAL = ("aliases", "timing", "negatable", "type", "art", "stays_in_play")
 _ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}\Z")
-_MAX_COUNT = 500
 
 
 def deck_ids(data_dir: Path | None = None) -> list[str]:
@@ -71,6 +71,11 @@ def deck_ids(data_dir: Path | None = None) -> list[str]:
 def load_deck(deck_id: str = DEFAULT_DECK, data_dir: Path | None = None) -> Deck:
     """Read and validate one deck; CatalogueError (or NotFoundError) on any problem."""
     root = Path(data_dir or default_data_dir())
+    if not isinstance(deck_id, str) or not _ID.match(deck_id) or len(deck_id) > 64:
+        raise NotFoundError(
+            f"{deck_id!r} is not a deck name: a deck is named by its folder, in lower-case "
+            "letters, digits and dashes"
+        )
     folder = root / "decks" / deck_id
     if not (folder / "deck.toml").is_file():
         known = deck_ids(root)
@@ -82,11 +87,14 @@ def load_deck(deck_id: str = DEFAULT_DECK, data_dir: Path | None = None) -> Deck
             f"no deck {deck_id!r} in {DataFile(root / 'decks', NotFoundError).name}; {hint}"
         )
 
-    meta_file = DataFile(folder / "deck.toml", CatalogueError)
+    meta_file = DataFile(folder / "deck.toml", CatalogueError, root=folder)
     meta = meta_file.toml()
     meta_file.check_keys(meta, "", _DECK_KEYS, _DECK_OPTIONAL)
     for key in ("name", "game", "description"):
         meta_file.expect(meta[key], str, "", key)
+        longest = MAX_TEXT if key == "description" else 80
+        if not meta[key].strip() or len(meta[key]) > longest:
+            raise meta_file.fail("", f"{key!r} must be written, in at most {longest} characters")
     index = meta_file.expect(meta["index"], str, "", "index")
     if index not in _INDEX_KINDS:
         raise meta_file.fail("'index'", f"must be one of {', '.join(_INDEX_KINDS)}, not {index!r}")
@@ -113,9 +121,9 @@ def load_deck(deck_id: str = DEFAULT_DECK, data_dir: Path | None = None) -> Deck
             "[identification]", "only a deck of playing cards has an identification sheet"
         )
 
-    effects = _read_effects(DataFile(folder / "effects.toml", CatalogueError), types)
+    effects = _read_effects(DataFile(folder / "effects.toml", CatalogueError, folder), types)
     playing = index == "playing-cards"
-    cards = _read_cards(DataFile(folder / "cards.csv", CatalogueError), effects, playing)
+    cards = _read_cards(DataFile(folder / "cards.csv", CatalogueError, folder), effects, playing)
     return Deck(
         id=deck_id,
         name=meta["name"],
@@ -237,6 +245,11 @@ def _read_effect(
         value = " ".join(file.expect(entry[key], str, where, key).split())
         if not value:
             raise file.fail(where, f"{key!r} is empty; write it")
+        longest = MAX_NAME if key == "name" else MAX_TEXT
+        if len(value) > longest:
+            raise file.fail(
+                where, f"{key!r} has {len(value):,} characters; the limit is {longest:,}"
+            )
         texts[key] = value
     if len(texts["summary"]) > MAX_SUMMARY:
         raise file.fail(
@@ -293,6 +306,7 @@ def _read_cards(file: DataFile, effects: dict[str, Effect], playing: bool) -> tu
         rows = file.csv_rows(required=("effect",), optional=("count",))
     entries: list[tuple[PlayingCard | None, Effect, int]] = []
     seen: dict[PlayingCard, int] = {}
+    counted: dict[str, int] = {}
     for row in rows:
         effect = _effect_of(file, row.line, row.values, effects)
         if playing:
@@ -310,6 +324,13 @@ def _read_cards(file: DataFile, effects: dict[str, Effect], playing: bool) -> tu
             seen[playing_card] = row.line
             entries.append((playing_card, effect, 1))
         else:
+            if effect.id in counted:
+                raise file.fail(
+                    f"line {row.line}",
+                    f"the effect {effect.id!r} is listed twice (first on line "
+                    f"{counted[effect.id]}); give it one line with its count",
+                )
+            counted[effect.id] = row.line
             entries.append((None, effect, _count_of(file, row.line, row.values)))
     if playing:
         missing = [c.code for c in PlayingCard.every() if c not in seen]
@@ -326,6 +347,9 @@ def _read_cards(file: DataFile, effects: dict[str, Effect], playing: bool) -> tu
         raise file.fail(
             "", f"no card carries the effect {unused[0]!r}; give it a card or remove it"
         )
+    total = sum(count for _, _, count in entries)
+    if total > MAX_CARDS:
+        raise file.fail("", f"makes {total:,} cards, more than the limit of {MAX_CARDS:,}")
     cards = []
     for playing_card, effect, count in entries:
         for copy in range(1, count + 1):
@@ -350,9 +374,10 @@ def _effect_of(
 
 def _count_of(file: DataFile, line: int, values: dict[str, str]) -> int:
     text = values.get("count", "") or "1"
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= _MAX_COUNT:
+    if not (text.isascii() and text.isdigit()) or len(text) > 4 or not 1 <= int(text) <= MAX_COPIES:
         raise file.fail(
-            f"line {line}", f"'count' must be a whole number from 1 to {_MAX_COUNT}, not {text!r}"
+            f"line {line}",
+            f"'count' must be a whole number from 1 to {MAX_COPIES}, not {text[:20]!r}",
         )
     return int(text)
 

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import csv
 import io
+import stat
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .errors import PrintkitError, did_you_mean
+from .limits import MAX_DATA_BYTES, MAX_ROWS
 from .paths import resource_root
 
-__all__ = ["DataFile", "Row", "shown"]
+__all__ = ["DataFile", "Row", "read_confined", "shown"]
 
 
 def shown(path: Path) -> str:
@@ -39,12 +41,55 @@ class Row:
     values: dict[str, str]
 
 
-class DataFile:
-    """One configuration file, with the error class its failures are reported as."""
+def read_confined(
+    path: Path, root: Path | None, limit: int, fail: Callable[[str], PrintkitError]
+) -> bytes:
+    """A file's bytes, read only if it is a regular file of at most ``limit`` bytes that,
+    symlinks resolved, lies inside ``root`` (when given). ``fail(message)`` makes the
+    error; nothing is opened before the checks pass, so a FIFO or a device never blocks."""
+    path = Path(path)
+    try:
+        real = path.resolve(strict=True)
+    except FileNotFoundError:
+        raise fail("file not found; check the path or restore the file") from None
+    except (OSError, RuntimeError) as exc:  # a symlink loop, a permission
+        raise fail(f"cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+    if root is not None:
+        base = Path(root).resolve()
+        if real != base and base not in real.parents:
+            raise fail(f"leads outside its folder (to {real}); printkit reads only files inside it")
+    try:
+        status = real.stat()
+    except OSError as exc:
+        raise fail(f"cannot be read ({exc.strerror})") from None
+    if stat.S_ISDIR(status.st_mode):
+        raise fail("is a folder, not a file")
+    if not stat.S_ISREG(status.st_mode):
+        raise fail("is not a regular file (a pipe or a device?); give a file")
+    if status.st_size > limit:
+        raise fail(
+            f"is {status.st_size:,} bytes, more than the limit of {limit:,}; make it smaller"
+        )
+    try:
+        with open(real, "rb") as stream:
+            data = stream.read(limit + 1)
+    except OSError as exc:
+        raise fail(f"cannot be read ({exc.strerror})") from None
+    if len(data) > limit:
+        raise fail(f"is more than the limit of {limit:,} bytes; make it smaller")
+    return data
 
-    def __init__(self, path: Path, error: type[PrintkitError]):
+
+class DataFile:
+    """One configuration file, with the error class its failures are reported as.
+
+    ``root`` confines it: a file that (symlinks resolved) lies outside is refused.
+    """
+
+    def __init__(self, path: Path, error: type[PrintkitError], root: Path | None = None):
         self.path = Path(path)
         self.error = error
+        self.root = root
         self.name = shown(self.path)
 
     def fail(self, where: str, message: str) -> PrintkitError:
@@ -53,14 +98,9 @@ class DataFile:
         return self.error(f"{self.name}{place}: {message}")
 
     def text(self) -> str:
-        try:
-            raw = self.path.read_bytes()
-        except FileNotFoundError:
-            raise self.fail("", "file not found; check the path or restore the file") from None
-        except IsADirectoryError:
-            raise self.fail("", "is a folder, not a file") from None
-        except OSError as exc:
-            raise self.fail("", f"cannot be read ({exc.strerror})") from None
+        raw = read_confined(
+            self.path, self.root, MAX_DATA_BYTES, lambda message: self.fail("", message)
+        )
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -75,6 +115,8 @@ class DataFile:
             return tomllib.loads(self.text())
         except tomllib.TOMLDecodeError as exc:
             raise self.fail("", f"not valid TOML ({exc}); fix the syntax there") from None
+        except RecursionError:
+            raise self.fail("", "nests tables or lists too deeply; flatten it") from None
 
     def csv_rows(self, required: Iterable[str], optional: Iterable[str] = ()) -> list[Row]:
         """The rows of a CSV file with a header line; columns are checked like keys."""
@@ -97,6 +139,8 @@ class DataFile:
         )
         if len(set(header)) != len(header):
             raise self.fail(f"line {header_line}", "a column is named twice in the header")
+        if len(lines) - 1 > MAX_ROWS:
+            raise self.fail("", f"has {len(lines) - 1:,} rows, more than the limit of {MAX_ROWS:,}")
         rows = []
         for number, cells in lines[1:]:
             if len(cells) != len(header):

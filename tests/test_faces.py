@@ -96,7 +96,7 @@ def test_raster_art_is_cropped_never_stretched(tmp_path):
 
     path = tmp_path / "tall.png"
     path.write_bytes(_png(100, 400))
-    cropped = Image.open(io.BytesIO(load_raster(path, 200.0, 100.0)))
+    cropped = Image.open(io.BytesIO(load_raster(path, 200.0, 100.0, path.parent)))
     assert abs(cropped.width / cropped.height - 2.0) < 0.02
     assert cropped.width == 100  # the picture's own width, kept: only the height was cut
 
@@ -115,7 +115,7 @@ def _huge_png() -> bytes:
     ("content", "expected"),
     [
         (b"not a picture at all", "not a readable picture"),
-        (_huge_png(), "enormous size"),
+        (_huge_png(), "enormous picture"),
     ],
 )
 def test_bad_raster_art_fails_clearly(tmp_path, content, expected):

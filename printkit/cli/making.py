@@ -6,6 +6,7 @@ imported inside each command so that the companion commands stay fast.
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -30,6 +31,8 @@ def _offset(_ctx, _param, value: str | None) -> tuple[float, float]:
         dx, dy = (float(part) for part in value.split(","))
     except ValueError:
         raise click.BadParameter(f"{value!r}: write two numbers in mm, like 1.5,-0.5") from None
+    if not (math.isfinite(dx) and math.isfinite(dy)):
+        raise click.BadParameter(f"{value!r}: write two numbers in mm, like 1.5,-0.5")
     if max(abs(dx), abs(dy)) > 20:
         raise click.BadParameter(f"{value!r}: more than 20 mm; the offset is in millimetres")
     return (dx * mm, dy * mm)

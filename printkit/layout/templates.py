@@ -10,14 +10,14 @@ fit the paper.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..datafile import DataFile
 from ..errors import NotFoundError, TemplateError, did_you_mean
 from ..papers import PAPER_SIZES
 from ..paths import templates_dir
-from ..units import format_mm, mm, parse_length
+from ..units import format_mm, inch, mm, parse_length
 
 __all__ = ["PAPER_SIZES", "Template", "load_template", "resolve_template", "template_names"]
 
@@ -35,6 +35,10 @@ _SECTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
 }
 _MAX_EXTENDS = 8
+#: The largest sensible value of each print length (bleed, marks, the printer's margin).
+_MAX_PRINT = {"bleed": 20 * mm, "mark_length": 50 * mm, "mark_offset": 20 * mm, "margin": 50 * mm}
+#: A PDF page may be at most 200 inches on a side.
+_MAX_PAPER = 200 * inch
 
 
 @dataclass(frozen=True)
@@ -123,16 +127,31 @@ def _merged(file: DataFile, folder: Path, chain: tuple[Path, ...]) -> dict[str, 
         return table
     file.expect(parent_name, str, "", "extends")
     if parent_name.endswith(".toml"):
+        # A file beside this template: it may not climb out of this template's folder.
+        safe = PurePosixPath(parent_name.replace("\\", "/"))
+        if safe.is_absolute() or ".." in safe.parts:
+            raise file.fail(
+                "'extends'", f"{parent_name!r} leaves the template's folder; name a file beside it"
+            )
         parent_path = file.path.parent / parent_name
     else:
         try:
             parent_path = resolve_template(parent_name, folder)
         except NotFoundError as exc:
             raise file.fail("'extends'", str(exc)) from None
-    parent = _merged(DataFile(parent_path, TemplateError), folder, (*chain, resolved))
+    parent_root = folder if parent_path.parent == folder else file.path.parent
+    parent = _merged(
+        DataFile(parent_path, TemplateError, root=parent_root), folder, (*chain, resolved)
+    )
     merged = {k: v for k, v in parent.items() if k != "extends"}
     for key, value in table.items():
-        if key in _SECTIONS:
+        if (
+            key == "paper"
+            and isinstance(value, dict)
+            and value.keys() & {"size", "width", "height"}
+        ):
+            merged[key] = dict(value)  # a template that names its own paper replaces it whole
+        elif key in _SECTIONS:
             merged[key] = {**parent.get(key, {}), **value}
         elif key != "extends":
             merged[key] = value
@@ -181,6 +200,21 @@ def _build(file: DataFile, name: str, t: dict[str, Any]) -> Template:
     grid_h = rows * card_h + (rows - 1) * gap_y
     left = _offset(file, t["grid"].get("left", "center"), paper_w - grid_w, "left", length)
     top = _offset(file, t["grid"].get("top", "center"), paper_h - grid_h, "top", length)
+    print_lengths = {
+        key: length("print", key, default)
+        for key, default in (
+            ("bleed", "0mm"),
+            ("mark_length", "6mm"),
+            ("mark_offset", "0.5mm"),
+            ("margin", "0mm"),
+        )
+    }
+    for key, value in print_lengths.items():
+        if not 0 <= value <= _MAX_PRINT[key]:
+            raise file.fail(
+                f"[print] {key}",
+                f"must lie between 0 and {format_mm(_MAX_PRINT[key])}, not {format_mm(value)}",
+            )
     template = Template(
         name=name,
         description=" ".join(description.split()),
@@ -196,13 +230,13 @@ def _build(file: DataFile, name: str, t: dict[str, Any]) -> Template:
         gap_y=gap_y,
         left=left,
         top=top,
-        bleed=length("print", "bleed", "0mm"),
+        bleed=print_lengths["bleed"],
         crop_marks=flag("crop_marks", False),
         cut_lines=flag("cut_lines", False),
         backs=flag("backs", True),
-        mark_length=length("print", "mark_length", "6mm"),
-        mark_offset=length("print", "mark_offset", "0.5mm"),
-        margin=length("print", "margin", "0mm"),
+        mark_length=print_lengths["mark_length"],
+        mark_offset=print_lengths["mark_offset"],
+        margin=print_lengths["margin"],
     )
     _check_fits(file, template)
     return template
@@ -225,8 +259,12 @@ def _paper(file: DataFile, paper: Any, length) -> tuple[float, float]:
         width, height = PAPER_SIZES[size]
     else:
         width, height = length("paper", "width"), length("paper", "height")
-        if width <= 0 or height <= 0:
-            raise file.fail("[paper]", "the paper's width and height must be more than zero")
+        if not (0 < width <= _MAX_PAPER and 0 < height <= _MAX_PAPER):
+            raise file.fail(
+                "[paper]",
+                "the paper's width and height must be more than zero and at most 200 in "
+                "(the largest page a PDF can hold)",
+            )
     orientation = file.expect(paper.get("orientation", "portrait"), str, "[paper]", "orientation")
     if orientation not in ("portrait", "landscape"):
         raise file.fail("[paper]", f"'orientation' is portrait or landscape, not {orientation!r}")

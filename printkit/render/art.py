@@ -9,6 +9,13 @@ For an effect ``spook`` of the deck ``dead-mens-deck`` the first of these that e
 The back is found the same way under the name ``back``. SVG files are drawn as vectors
 (svglib); raster pictures are checked with pillow (size, corruption) and cropped to the
 box they fill, never stretched.
+
+A picture may come from a stranger's deck folder, so every one is confined: it must lie,
+symlinks resolved, inside the folder it was found in (the deck's, the user's art folder
+or printkit's own), and so must everything an SVG refers to. An SVG is read with entity
+expansion and the network off, its elements counted and every reference checked before
+svglib sees it; a raster picture is opened only as PNG or JPEG, its size checked before
+it is decoded.
 """
 
 from __future__ import annotations
@@ -17,12 +24,20 @@ import copy
 import hashlib
 import io
 import logging
+import math
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from ..datafile import shown
+from ..datafile import read_confined, shown
 from ..errors import RenderError
+from ..limits import (
+    MAX_PICTURE_BYTES,
+    MAX_PIXELS,
+    MAX_SVG_BYTES,
+    MAX_SVG_ELEMENTS,
+    MIN_PICTURE_SIDE,
+)
 from ..model import Deck, Effect
 from ..paths import art_dir
 
@@ -38,8 +53,8 @@ __all__ = [
 
 RASTER_SUFFIXES = (".png", ".jpg", ".jpeg")
 _SUFFIXES = (".svg", *RASTER_SUFFIXES)
-#: Pictures larger than this are refused: a decompression bomb, or far more than a card needs.
-MAX_PIXELS = 40_000_000
+#: The only raster formats opened, by name: Pillow never guesses a format from content.
+_FORMATS = ("PNG", "JPEG")
 #: Raster art is resampled to at most this many pixels per inch of the box it fills.
 RASTER_PPI = 600
 
@@ -47,6 +62,7 @@ RASTER_PPI = 600
 @dataclass(frozen=True)
 class Art:
     path: Path
+    root: Path  # the folder it must stay in, with everything it refers to
 
     @property
     def is_svg(self) -> bool:
@@ -54,17 +70,25 @@ class Art:
 
     def digest(self) -> str:
         """A fingerprint of the picture's bytes."""
-        return _digest(self.path)
+        return hashlib.sha256(_read(self.path, self.root)).hexdigest()
+
+    def drawing(self):
+        """An SVG picture as a reportlab Drawing."""
+        return load_svg(self.path, self.root)
+
+    def raster(self, box_w: float, box_h: float) -> bytes:
+        """A raster picture cropped to a box's proportions, as PNG bytes."""
+        return load_raster(self.path, box_w, box_h, self.root)
 
 
 @cache
-def _digest(path: Path) -> str:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError as exc:
-        raise RenderError(
-            f"{shown(path)}: cannot be read ({exc.strerror}); check the picture"
-        ) from None
+def _read(path: Path, root: Path) -> bytes:
+    limit = MAX_SVG_BYTES if path.suffix.lower() == ".svg" else MAX_PICTURE_BYTES
+    return read_confined(path, root, limit, lambda message: _refused(path, message))
+
+
+def _refused(path: Path, message: str) -> RenderError:
+    return RenderError(f"{shown(path)}: {message}; fix or replace the picture")
 
 
 class ArtLibrary:
@@ -75,17 +99,17 @@ class ArtLibrary:
         self.user_dir = Path(user_dir) if user_dir is not None else None
         self.builtin = Path(builtin_dir or art_dir() / "builtin")
 
-    def _first(self, folder: Path, stem: str) -> Art | None:
+    def _first(self, folder: Path, stem: str, root: Path | None = None) -> Art | None:
         for suffix in _SUFFIXES:
             candidate = folder / f"{stem}{suffix}"
-            if candidate.is_file():
-                return Art(candidate)
+            if candidate.is_symlink() or candidate.exists():
+                return Art(candidate, root or folder)
         return None
 
     def _user(self, stem: str) -> Art | None:
         if self.user_dir is None:
             return None
-        return self._first(self.user_dir / self.deck.id, stem)
+        return self._first(self.user_dir / self.deck.id, stem, self.user_dir)
 
     def effect(self, effect: Effect) -> Art | None:
         """The picture for an effect, or None when there is none at all."""
@@ -93,7 +117,8 @@ class ArtLibrary:
         if found:
             return found
         if effect.art and self.deck.folder is not None:
-            return Art(_inside(self.deck.folder, effect.art, f"[{effect.id}] art"))
+            path = _inside(self.deck.folder, effect.art, f"[{effect.id}] art")
+            return Art(path, self.deck.folder)
         return self._first(self.builtin / self.deck.id, effect.id)
 
     def back(self) -> Art | None:
@@ -126,22 +151,118 @@ def _inside(folder: Path, relative: str, where: str) -> Path:
 
 
 @cache
-def load_svg(path: Path):
-    """An SVG file as a reportlab Drawing (cached: each file is parsed once)."""
+def load_svg(path: Path, root: Path):
+    """An SVG file as a reportlab Drawing (cached: each file is parsed once), after
+    ``check_svg`` has confined and counted it."""
     from svglib.svglib import svg2rlg
 
-    logging.getLogger("svglib").setLevel(logging.ERROR)
+    check_svg(path, root)
+    _quiet_libraries()
     try:
-        drawing = svg2rlg(str(path))
+        drawing = svg2rlg(str(path), external_reference_root=str(Path(root).resolve()))
     except Exception as exc:  # lxml and svglib raise many kinds; all mean a broken file
-        raise RenderError(
-            f"{shown(path)}: not a readable SVG picture ({exc}); fix or replace it"
-        ) from None
-    if drawing is None or drawing.width <= 0 or drawing.height <= 0:
-        raise RenderError(
-            f"{shown(path)}: not a readable SVG picture; give it a width and height or a viewBox"
-        )
+        raise _refused(path, f"not a readable SVG picture ({str(exc)[:80]})") from None
+    size_ok = drawing is not None and all(
+        math.isfinite(v) and 0 < v <= 1e6 for v in (drawing.width, drawing.height)
+    )
+    if not size_ok:
+        raise _refused(path, "not a readable SVG picture: give it a width and height or a viewBox")
     return drawing
+
+
+_HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
+_DATA_IMAGE = ("data:image/png;base64,", "data:image/jpeg;base64,", "data:image/jpg;base64,")
+
+
+def check_svg(path: Path, root: Path) -> None:
+    """Refuse an SVG that declares entities, has too many elements, or refers to anything
+    but its own fragments, PNG or JPEG data, and files inside ``root``."""
+    from lxml import etree
+
+    data = _read(path, root)
+    parser = etree.XMLParser(
+        resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False
+    )
+    try:
+        tree = etree.fromstring(data, parser).getroottree()
+    except etree.XMLSyntaxError as exc:
+        raise _refused(path, f"not a readable SVG picture ({str(exc)[:80]})") from None
+    dtd = tree.docinfo.internalDTD
+    if dtd is not None and list(dtd.iterentities()):
+        raise _refused(path, "declares XML entities, which printkit does not expand")
+    for count, element in enumerate(tree.iter(), start=1):
+        if count > MAX_SVG_ELEMENTS:
+            raise _refused(path, f"has more than {MAX_SVG_ELEMENTS:,} elements")
+        for attribute in _HREFS:
+            reference = element.get(attribute)
+            if reference is not None:
+                _check_reference(path, root, reference.strip())
+
+
+def _check_reference(path: Path, root: Path, reference: str) -> None:
+    if not reference or reference.startswith("#"):
+        return
+    if reference.startswith(_DATA_IMAGE):
+        _check_embedded(path, reference)
+        return
+    target = reference.split("#", 1)[0]
+    if ":" in target.split("/", 1)[0] or target.startswith(("/", "\\")):
+        raise _refused(path, f"refers to {reference[:60]!r}; only files beside it may be used")
+    resolved = (path.parent / target).resolve()
+    base = Path(root).resolve()
+    if resolved != base and base not in resolved.parents:
+        raise _refused(path, f"refers to {reference[:60]!r}, outside its folder")
+    if resolved.suffix.lower() not in _SUFFIXES:
+        raise _refused(path, f"refers to {reference[:60]!r}; only SVG, PNG or JPEG may be used")
+    if resolved.suffix.lower() != ".svg":
+        _check_pixels(resolved, _read(resolved, root))
+
+
+def _check_embedded(path: Path, reference: str) -> None:
+    import base64
+    import binascii
+
+    try:
+        data = base64.b64decode(reference.split(",", 1)[1], validate=False)
+    except (binascii.Error, ValueError):
+        raise _refused(path, "holds a picture that is not valid base64") from None
+    _check_pixels(path, data)
+
+
+def _check_pixels(path: Path, data: bytes, held: bool = True) -> None:
+    """A raster picture's size, read from its header without decoding it; ``held`` when
+    the picture is inside (or referred to by) the file at ``path``."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(io.BytesIO(data), formats=_FORMATS) as image:
+            width, height = image.size
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
+        what = "holds a picture that is" if held else "is"
+        raise _refused(path, f"{what} not a readable picture (PNG or JPEG)") from None
+    except Image.DecompressionBombError:
+        raise _refused(path, "declares an enormous picture (a decompression bomb?)") from None
+    if width * height > MAX_PIXELS:
+        what = "holds a picture of" if held else "is"
+        raise _refused(
+            path,
+            f"{what} {width} x {height} pixels, more than {MAX_PIXELS // 1_000_000} million; "
+            "scale it down",
+        )
+
+
+@cache
+def _quiet_libraries() -> None:
+    """svglib and Pillow report through logging and warnings; printkit speaks for itself."""
+    import warnings
+
+    from PIL import Image
+
+    logger = logging.getLogger("svglib")
+    logger.addHandler(logging.NullHandler())
+    logger.propagate = False
+    logger.setLevel(logging.CRITICAL + 1)
+    warnings.simplefilter("error", Image.DecompressionBombWarning)
 
 
 def tinted(drawing, color):
@@ -166,32 +287,29 @@ def tinted(drawing, color):
 
 
 @cache
-def load_raster(path: Path, box_w: float, box_h: float) -> bytes:
+def load_raster(path: Path, box_w: float, box_h: float, root: Path) -> bytes:
     """A raster picture cropped to the box's proportions and resampled, as PNG bytes.
 
     The centre of the picture is kept; nothing is ever stretched.
     """
     from PIL import Image
 
+    data = _read(path, root)
+    _check_pixels(path, data, held=False)
+    _quiet_libraries()
     try:
-        with Image.open(path) as image:
+        with Image.open(io.BytesIO(data), formats=_FORMATS) as image:
             width, height = image.size
-            if width * height > MAX_PIXELS:
-                raise RenderError(
-                    f"{shown(path)}: the picture is {width} x {height} pixels, more than "
-                    f"{MAX_PIXELS // 1_000_000} million; scale it down to the size of a card"
-                )
             image.load()
             picture = image.convert("RGBA" if image.mode in ("RGBA", "LA", "P") else "RGB")
-    except RenderError:
-        raise
-    except Image.DecompressionBombError:
-        raise RenderError(
-            f"{shown(path)}: the picture declares an enormous size (a decompression bomb?); "
-            "replace it"
-        ) from None
-    except (OSError, ValueError, SyntaxError) as exc:
-        raise RenderError(f"{shown(path)}: not a readable picture ({exc}); replace it") from None
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
+        raise _refused(path, f"not a readable PNG or JPEG picture ({str(exc)[:80]})") from None
+    if min(width, height) < MIN_PICTURE_SIDE:
+        raise _refused(
+            path,
+            f"is {width} x {height} pixels; a card's picture needs at least "
+            f"{MIN_PICTURE_SIDE} pixels on its shorter side",
+        )
     target = box_w / box_h
     if width / height > target:  # too wide: crop the sides
         keep = round(height * target)

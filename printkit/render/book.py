@@ -53,7 +53,7 @@ from ..papers import BOOK_PAPER, PAPER_SIZES, paper_name
 from ..rules import negation
 from ..typography import smarten
 from ..units import mm
-from .art import ArtLibrary, load_svg, place_drawing
+from .art import ArtLibrary, place_drawing
 from .fonts import BODY, BODY_BOLD, BODY_ITALIC, BODY_SEMIBOLD, TITLE, register_fonts
 from .icons import Icons
 from .pdf import Document, hex_color
@@ -85,7 +85,7 @@ def render_rules(
         raise CatalogueError(
             f"the {deck.name} has no rules; name them under [rules] in its deck.toml"
         )
-    source = DataFile(deck.folder / deck.rules.source, CatalogueError)
+    source = DataFile(deck.folder / deck.rules.source, CatalogueError, root=deck.folder)
     try:
         document = markdown.parse(source.text())
     except markdown.MarkdownError as exc:
@@ -533,7 +533,7 @@ class _Builder:
             path.rect(0, height * 0.42, width, height * 0.58)
             canvas.clipPath(path, stroke=0, fill=0)
             place_drawing(
-                canvas, load_svg(back.path), 0, height * 0.42, width, height * 0.58, cover=True
+                canvas, back.drawing(), 0, height * 0.42, width, height * 0.58, cover=True
             )
         canvas.restoreState()
         canvas.setFillColor(self.ink)

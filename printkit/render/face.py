@@ -22,7 +22,7 @@ from ..errors import RenderError
 from ..model import Card, Deck
 from ..qrcontent import card_text
 from ..units import inch, mm
-from .art import Art, ArtLibrary, load_raster, load_svg, place_drawing
+from .art import Art, ArtLibrary, place_drawing
 from .fonts import BODY, BODY_SEMIBOLD, TITLE
 from .icons import Icons
 from .pdf import Document, hex_color
@@ -102,13 +102,13 @@ class FacePainter:
         def draw() -> None:
             canvas = self.doc.canvas
             if art.is_svg:
-                place_drawing(canvas, load_svg(art.path), 0, 0, box_w, box_h)
+                place_drawing(canvas, art.drawing(), 0, 0, box_w, box_h)
             else:
                 import io
 
                 from reportlab.lib.utils import ImageReader
 
-                data = load_raster(art.path, box_w, box_h)
+                data = art.raster(box_w, box_h)
                 canvas.drawImage(ImageReader(io.BytesIO(data)), 0, 0, box_w, box_h, mask="auto")
 
         return self.doc.form(name, (0, 0, box_w, box_h), draw)
@@ -448,7 +448,7 @@ class FacePainter:
         clip.rect(x0, y0, x1 - x0, y1 - y0)
         canvas.clipPath(clip, stroke=0, fill=0)
         if art.is_svg:
-            place_drawing(canvas, load_svg(art.path), x0, y0, x1 - x0, y1 - y0, cover=True)
+            place_drawing(canvas, art.drawing(), x0, y0, x1 - x0, y1 - y0, cover=True)
         else:
             canvas.translate(x0, y0)
             canvas.doForm(self._picture(art, x1 - x0, y1 - y0))

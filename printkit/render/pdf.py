@@ -48,6 +48,8 @@ class Document:
         from reportlab import rl_config
         from reportlab.pdfgen.canvas import Canvas
 
+        _check_source_date_epoch()
+
         # Binary (Flate) streams, not ASCII85 on top: a quarter smaller, and reportlab's
         # pure-Python ASCII85 encoder would cost more than drawing the cards.
         rl_config.useA85 = 0
@@ -110,3 +112,24 @@ def _info(base, kind: str, paper: str, duplex: str):
     info = _Info()
     info.__dict__.update(base.__dict__)
     return info
+
+
+#: The latest date a PDF can carry: the last second of the year 9999.
+_LATEST = 253_402_300_799
+
+
+def _check_source_date_epoch() -> None:
+    """SOURCE_DATE_EPOCH, when set, must be a whole number of seconds a PDF date can show."""
+    import os
+
+    from ..errors import RenderError
+
+    value = os.environ.get("SOURCE_DATE_EPOCH")
+    if value is None:
+        return
+    text = value.strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= 12 and int(text) <= _LATEST):
+        raise RenderError(
+            f"SOURCE_DATE_EPOCH is {value[:30]!r}; set it to a whole number of seconds since "
+            "1970 (up to the year 9999), or unset it"
+        )
