@@ -24,8 +24,22 @@ from . import companion as _companion  # noqa: F401
 from . import making as _making  # noqa: F401
 
 
+class Terminated(BaseException):
+    """SIGTERM, turned into an exception so that files being written are cleaned up."""
+
+
+def _terminate(_signal, _frame) -> None:
+    raise Terminated()
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the console script; exits with the command's status."""
+    import signal
+
+    try:
+        previous = signal.signal(signal.SIGTERM, _terminate)
+    except ValueError:  # not the main thread (an embedding program): leave signals alone
+        previous = None
     try:
         status = printkit.main(args=argv, prog_name="printkit", standalone_mode=False)
     except PrintkitError as exc:
@@ -35,10 +49,10 @@ def main(argv: list[str] | None = None) -> None:
         _fail(f"{exc.format_message()} (see '{where} --help')", exc.exit_code, label="", who=where)
     except click.ClickException as exc:
         _fail(exc.format_message(), exc.exit_code, label="error: ")
-    except click.Abort:
-        _fail("aborted", 1, label="")
-    except KeyboardInterrupt:
+    except (click.Abort, KeyboardInterrupt):  # click turns Ctrl-C into Abort
         _fail("interrupted", 130, label="")
+    except Terminated:
+        _fail("terminated", 143, label="")
     except Exception as exc:  # a bug: say so in one line, unless a developer asks for more
         if os.environ.get("PRINTKIT_DEBUG"):
             raise
@@ -48,6 +62,9 @@ def main(argv: list[str] | None = None) -> None:
             1,
             label="internal error: ",
         )
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     sys.exit(status if isinstance(status, int) else 0)
 
 

@@ -158,8 +158,10 @@ def build(
     from ..catalogue import deck_ids, load_deck
     from ..kit import KitOptions, check_files, kit_jobs
     from ..layout.templates import load_template
-    from ..output import write_files
+    from ..output import recover, write_files
 
+    if out_dir.is_dir():  # a build killed while committing is finished before anything else
+        recover(out_dir)
     if deck_id:
         decks = [open_deck(deck_id, data_dir)]
     else:
