@@ -185,3 +185,52 @@ def test_any_draw_deck(text):
             assert str(exc) and "\n" not in str(exc)
         else:
             assert deck.cards
+
+
+# -- the Markdown reader: any text, in time linear in its length -------------------------------
+
+MARKDOWN_PIECES = st.sampled_from(
+    ["#", "##", "###", "####", " ", "  ", "\t", "*", "**", "`", "-", "1.", "{{", "}}", "cards",
+     "word", "\n", "\n\n", "---", ":", "x" * 20]
+)  # fmt: skip
+
+
+@FUZZ
+@given(st.lists(MARKDOWN_PIECES, max_size=400), st.integers(min_value=1, max_value=40))
+def test_the_markdown_reader_reads_any_text_in_linear_time(pieces, repeat):
+    import time
+
+    from printkit import markdown
+
+    text = "".join(pieces) * repeat
+    start = time.perf_counter()
+    try:
+        document = markdown.parse(text)
+    except markdown.MarkdownError as exc:
+        assert str(exc) and "\n" not in str(exc)
+    else:
+        for block in document.blocks:
+            for line in getattr(block, "items", None) or [getattr(block, "text", "")]:
+                markdown.inline_spans(line)
+    # Generous: a microsecond budget per byte, plus a fixed allowance, on a slow machine.
+    assert time.perf_counter() - start < 0.05 + len(text) * 20e-6
+
+
+def test_runs_that_made_the_old_reader_backtrack_are_read_at_once():
+    import time
+
+    from printkit import markdown
+
+    for text in (
+        "# a" + " " * 100_000 + "b",
+        "*" * 100_000,
+        "**" + "a*" * 50_000,
+        "- " + "`" * 100_000,
+        "{{cards" + " " * 100_000 + "}}",
+    ):
+        start = time.perf_counter()
+        document = markdown.parse(text)
+        for block in document.blocks:
+            for line in getattr(block, "items", None) or [getattr(block, "text", "")]:
+                markdown.inline_spans(line)
+        assert time.perf_counter() - start < 1.0, text[:20]
