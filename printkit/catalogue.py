@@ -242,7 +242,10 @@ def _read_effect(
     file.check_keys(entry, where, _EFFECT_KEYS, _EFFECT_OPTIONAL)
     texts = {}
     for key in ("name", "summary", "text", "note"):
-        value = " ".join(file.expect(entry[key], str, where, key).split())
+        # Composed form: "é" as one character, as the typefaces hold it.
+        value = unicodedata.normalize(
+            "NFC", " ".join(file.expect(entry[key], str, where, key).split())
+        )
         if not value:
             raise file.fail(where, f"{key!r} is empty; write it")
         longest = MAX_NAME if key == "name" else MAX_TEXT

@@ -47,7 +47,7 @@ def expect_of(facts: DocumentFacts) -> Expect:
     duplex = facts.info.get(INFO_KEYS["duplex"]) or None
     return Expect(
         kind if kind in KINDS else "other",
-        paper if paper in PAPERS else None,
+        paper if paper in PAPERS or paper == "custom" else None,
         duplex if duplex in ("long", "short", "simplex") else None,
     )
 

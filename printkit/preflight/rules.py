@@ -189,8 +189,10 @@ def _fully_in_edge(box, page: PageFacts) -> bool:
 def _paper(page: PageFacts, expect: Expect) -> Finding:
     size = f"{page.width / mm:.1f} x {page.height / mm:.1f} mm"
     name = paper_name(page.width, page.height)
-    if name is not None and (expect.paper is None or name == expect.paper):
+    if name is not None and (expect.paper in (None, "custom") or name == expect.paper):
         return Finding(page.number, "paper", "ok", f"{name} ({size})")
+    if expect.paper == "custom":  # a template's own paper: the file says so
+        return Finding(page.number, "paper", "ok", f"custom paper ({size})")
     wanted = expect.paper or "a known paper size"
     return Finding(page.number, "paper", "fail", f"{size} is not {wanted} (within 0.1 mm)")
 

@@ -13,9 +13,10 @@ from reportlab.platypus import Paragraph
 from .. import markdown
 from ..aids import Aid, Section
 from ..errors import RenderError
+from ..model import SUIT_SYMBOLS
 from ..units import mm
 from .face import FacePainter
-from .fonts import BODY, BODY_SEMIBOLD, TITLE
+from .fonts import BODY, BODY_SEMIBOLD, TITLE, check_glyphs
 from .richtext import install_pips, markup
 
 __all__ = ["AidPainter"]
@@ -30,6 +31,11 @@ class AidPainter:
     def __init__(self, faces: FacePainter, aid: Aid):
         self.faces, self.aid = faces, aid
         install_pips(faces.doc.canvas, faces.icons)
+        suits = "".join(SUIT_SYMBOLS.values())
+        for section in (*aid.front, *aid.back):
+            where = f"{faces.deck.name}'s player aid, {section.title!r}"
+            check_glyphs(section.title, TITLE, where)
+            check_glyphs(section.text, BODY, where, suits)
 
     def front(self) -> str:
         return self._form("front", self.aid.front)

@@ -54,7 +54,15 @@ from ..rules import negation
 from ..typography import smarten
 from ..units import mm
 from .art import ArtLibrary, place_drawing
-from .fonts import BODY, BODY_BOLD, BODY_ITALIC, BODY_SEMIBOLD, TITLE, register_fonts
+from .fonts import (
+    BODY,
+    BODY_BOLD,
+    BODY_ITALIC,
+    BODY_SEMIBOLD,
+    TITLE,
+    check_glyphs,
+    register_fonts,
+)
 from .icons import Icons
 from .pdf import Document, hex_color
 from .richtext import install_pips, markup
@@ -232,7 +240,24 @@ class _Builder:
 
     # -- the story ---------------------------------------------------------------------------
 
+    def _check_glyphs(self, blocks) -> None:
+        """Every character of the rules must be in the face that sets it (suits are pips)."""
+        suits = "".join(SUIT_SYMBOLS.values())
+        for key, value in self.meta.items():
+            check_glyphs(value, TITLE if key == "title" else BODY, f"{self.source.name}, {key}")
+        for block in blocks:
+            where = f"{self.source.name}, line {block.line}"
+            if isinstance(block, markdown.Heading):
+                check_glyphs(block.text, TITLE, where)
+                check_glyphs(block.text, BODY_BOLD, where)
+            elif isinstance(block, markdown.Paragraph):
+                check_glyphs(block.text, BODY, where, suits)
+            elif isinstance(block, markdown.ListBlock):
+                for item in block.items:
+                    check_glyphs(item, BODY, where, suits)
+
     def build(self, blocks) -> bytes:
+        self._check_glyphs(blocks)
         story: list[Flowable] = []
         if self.book:
             story += [NextPageTemplate("body"), PageBreak()]

@@ -23,7 +23,7 @@ from ..model import Card, Deck
 from ..qrcontent import card_text
 from ..units import inch, mm
 from .art import Art, ArtLibrary, place_drawing
-from .fonts import BODY, BODY_SEMIBOLD, TITLE
+from .fonts import BODY, BODY_SEMIBOLD, TITLE, check_glyphs
 from .icons import Icons
 from .pdf import Document, hex_color
 from .qr import MIN_MODULE, QUIET, draw_qr, qr_matrix, qr_version
@@ -72,6 +72,7 @@ class FacePainter:
         self.icons = Icons(doc, art, self.color)
         self.bbox = (-FACE_BLEED, -FACE_BLEED, width + FACE_BLEED, height + FACE_BLEED)
         self._key = f"{round(width, 3)}x{round(height, 3)}"
+        self._check_glyphs()
         self.title_size = self._deck_title_size()
         self.qr_version = (
             qr_version(card_text(card, deck) for card in deck.cards) if self.options.qr else None
@@ -219,6 +220,15 @@ class FacePainter:
         self.stamp_icon(
             f"pip-{pc.suit}", color_key, center_x - pip / 2, baseline - pip - 1.0 * mm * s, pip
         )
+
+    def _check_glyphs(self) -> None:
+        """Every character a card prints must be in the font that prints it."""
+        for effect in self.deck.effects:
+            where = f"{self.deck.name}, [{effect.id}]"
+            check_glyphs(effect.name, TITLE, f"{where} 'name'")
+            check_glyphs(effect.text, BODY, f"{where} 'text'")
+        for card_type in self.deck.types:
+            check_glyphs(card_type.mark.upper(), BODY_SEMIBOLD, f"{self.deck.name}, types")
 
     def _title_room(self) -> float:
         return self.w - 2 * (FRAME_INSET + 9.6 * mm * self.s)

@@ -11,7 +11,15 @@ from functools import cache
 
 from ..errors import RenderError
 
-__all__ = ["BODY", "BODY_BOLD", "BODY_ITALIC", "BODY_SEMIBOLD", "TITLE", "register_fonts"]
+__all__ = [
+    "BODY",
+    "BODY_BOLD",
+    "BODY_ITALIC",
+    "BODY_SEMIBOLD",
+    "TITLE",
+    "check_glyphs",
+    "register_fonts",
+]
 
 TITLE = "PK-Title"
 BODY = "PK-Body"
@@ -65,3 +73,19 @@ def register_fonts() -> None:
         (1, 1, BODY_BOLD_ITALIC),
     ):
         addMapping(BODY, bold, italic, face)
+
+
+def check_glyphs(text: str, font: str, where: str, allowed: str = "") -> None:
+    """Fail, naming the place and the character, when ``font`` cannot draw a character of
+    ``text``: reportlab would silently leave it out. ``allowed`` are characters drawn
+    another way (suit symbols become pips)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    register_fonts()
+    glyphs = pdfmetrics.getFont(font).face.charToGlyph
+    for char in text:
+        if ord(char) not in glyphs and not char.isspace() and char not in allowed:
+            raise RenderError(
+                f"{where}: printkit's typefaces cannot draw the character {char!r} "
+                f"(U+{ord(char):04X}); replace it with words or a character they have"
+            )

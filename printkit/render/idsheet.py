@@ -19,7 +19,7 @@ from ..papers import PAPER_SIZES
 from ..qrcontent import table_text
 from ..units import mm
 from .art import ArtLibrary
-from .fonts import BODY, BODY_BOLD, BODY_SEMIBOLD, TITLE
+from .fonts import BODY, BODY_BOLD, BODY_SEMIBOLD, TITLE, check_glyphs
 from .icons import Icons
 from .pdf import Document, hex_color
 from .qr import draw_qr, qr_matrix, qr_size
@@ -47,6 +47,9 @@ def identification_sheet(deck: Deck, paper: str = "letter", art: ArtLibrary | No
         kind="idsheet",
         paper=paper,
     )
+    for effect in deck.effects:
+        check_glyphs(effect.summary, BODY, f"{deck.name}, [{effect.id}] 'summary'")
+        check_glyphs(effect.name, BODY_BOLD, f"{deck.name}, [{effect.id}] 'name'")
     canvas = doc.canvas
     colors = {key: hex_color(value) for key, value in deck.colors.items()}
     icons = Icons(doc, art or ArtLibrary(deck), colors)

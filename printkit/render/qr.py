@@ -22,6 +22,7 @@ _MASK = 2  # columns masked every third module: no long runs along the rows we d
 MIN_MODULE = 0.4 * 72 / 25.4  # 0.4 mm: what a phone camera reads from a printed page
 
 
+@cache
 def _fitted(text: str):
     """The smallest code for ``text``: medium error correction when that still fits
     version 6 (about 20 mm at 0.4 mm a module), else low."""
