@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from pypdf import PdfReader
 
 from printkit.paths import data_dir
 
@@ -157,6 +158,11 @@ def test_bad_input(name, cli, tmp_path, good_kit, monkeypatch):
         text = (data / file).read_text(encoding="utf-8")
         assert old in text, f"case {name}: {old!r} is not in {file}"
         (data / file).write_text(text.replace(old, new, 1), encoding="utf-8")
+    if "pad" in case:
+        file, anchor, filler, times = case["pad"]
+        text = (data / file).read_text(encoding="utf-8")
+        assert anchor in text, f"case {name}: {anchor!r} is not in {file}"
+        (data / file).write_text(text.replace(anchor, anchor + filler * times, 1), "utf-8")
     if "write" in case:
         file, text = case["write"]
         (data / file).write_text(text, encoding="utf-8")
@@ -180,11 +186,14 @@ def test_bad_input(name, cli, tmp_path, good_kit, monkeypatch):
         "build", "--quiet", "--deck", case.get("deck", "dead-mens-deck"), "--data-dir",
         str(data), "--art-dir", str(art), "--out", str(out), *args,
     )  # fmt: skip
+    if os.environ.get("PRINTKIT_SHOW_CORPUS"):  # read every message: PRINTKIT_SHOW_CORPUS=1 -s
+        print(f"\n{name} -> {result.status}: {result.err.strip()}")
     assert result.status == case["status"], result.err
     if case["status"] == 0:
         assert result.err == ""
         for pdf in out.glob("*.pdf"):  # nothing from outside the deck reached the kit
-            assert b"SECRET" not in pdf.read_bytes()
+            text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
+            assert text.strip() and "SECRET" not in text, pdf.name
         return
     assert "Traceback" not in result.err and 1 <= result.err.count("\n") <= 2, result.err
     for words in case["expect"]:

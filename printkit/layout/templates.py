@@ -9,6 +9,7 @@ fit the paper.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -23,6 +24,8 @@ __all__ = ["PAPER_SIZES", "Template", "load_template", "resolve_template", "temp
 
 
 _TOP = ("description",)
+#: What ``extends`` may name besides a file: a preset, as ``printkit templates`` lists it.
+_PRESET_NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
 _TOP_OPTIONAL = ("extends", "paper", "card", "grid", "print")
 _SECTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # section: (required keys, optional keys) - checked after inheritance is applied
@@ -126,6 +129,11 @@ def _merged(file: DataFile, folder: Path, chain: tuple[Path, ...]) -> dict[str, 
     if parent_name is None:
         return table
     file.expect(parent_name, str, "", "extends")
+    if not parent_name.endswith(".toml") and not _PRESET_NAME.fullmatch(parent_name):
+        raise file.fail(
+            "'extends'",
+            f"{parent_name!r} is neither a preset's name nor a .toml file beside this template",
+        )
     if parent_name.endswith(".toml"):
         # A file beside this template: it may not climb out of this template's folder.
         safe = PurePosixPath(parent_name.replace("\\", "/"))

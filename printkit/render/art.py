@@ -186,7 +186,10 @@ def check_svg(path: Path, root: Path) -> None:
     try:
         tree = etree.fromstring(data, parser).getroottree()
     except etree.XMLSyntaxError as exc:
-        raise _refused(path, f"not a readable SVG picture ({str(exc)[:80]})") from None
+        line, column = exc.position
+        raise _refused(
+            path, f"is not well-formed XML (line {line}, column {column}), so not an SVG picture"
+        ) from None
     dtd = tree.docinfo.internalDTD
     if dtd is not None and list(dtd.iterentities()):
         raise _refused(path, "declares XML entities, which printkit does not expand")
@@ -234,21 +237,43 @@ def _check_pixels(path: Path, data: bytes, held: bool = True) -> None:
     the picture is inside (or referred to by) the file at ``path``."""
     from PIL import Image, UnidentifiedImageError
 
+    limit, Image.MAX_IMAGE_PIXELS = Image.MAX_IMAGE_PIXELS, None  # only the header is read
     try:
         with Image.open(io.BytesIO(data), formats=_FORMATS) as image:
             width, height = image.size
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
-        what = "holds a picture that is" if held else "is"
-        raise _refused(path, f"{what} not a readable picture (PNG or JPEG)") from None
-    except Image.DecompressionBombError:
-        raise _refused(path, "declares an enormous picture (a decompression bomb?)") from None
+        what = "holds an embedded picture that is" if held else "is"
+        kind = _other_format(data)
+        if kind:
+            raise _refused(path, f"{what} {kind}; printkit reads PNG and JPEG only") from None
+        raise _refused(path, f"{what} not a readable PNG or JPEG picture") from None
+    finally:
+        Image.MAX_IMAGE_PIXELS = limit
     if width * height > MAX_PIXELS:
         what = "holds a picture of" if held else "is"
         raise _refused(
             path,
-            f"{what} {width} x {height} pixels, more than {MAX_PIXELS // 1_000_000} million; "
-            "scale it down",
+            f"{what} {width:,} x {height:,} pixels, more than {MAX_PIXELS // 1_000_000} million",
         )
+
+
+#: Formats people save pictures in that printkit does not open, known by their first bytes
+#: (named in the message only: their content is never handed to a decoder).
+_OTHER_FORMATS = (
+    (b"GIF8", "a GIF picture"),
+    (b"%!PS", "a PostScript (EPS) file"),
+    (b"\xc5\xd0\xd3\xc6", "a PostScript (EPS) file"),
+    (b"%PDF", "a PDF file"),
+    (b"BM", "a BMP picture"),
+    (b"II*\x00", "a TIFF picture"),
+    (b"MM\x00*", "a TIFF picture"),
+)
+
+
+def _other_format(data: bytes) -> str:
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "a WebP picture"
+    return next((name for magic, name in _OTHER_FORMATS if data.startswith(magic)), "")
 
 
 @cache
