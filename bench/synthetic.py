@@ -18,8 +18,9 @@ _TEXT = (
 )
 
 
-def write_synthetic_deck(data_dir: Path, cards: int = 1000) -> str:
-    """Write data_dir/decks/synthetic/ with ``cards`` cards; returns the deck's id."""
+def write_synthetic_deck(data_dir: Path, cards: int = 1000, text: int = 200) -> str:
+    """Write data_dir/decks/synthetic/ with ``cards`` different cards whose texts have
+    ``text`` characters; returns the deck's id."""
     folder = data_dir / "decks" / "synthetic"
     folder.mkdir(parents=True, exist_ok=True)
     pictures = sorted(p for p in ART.glob("*.svg") if p.stem != "back")
@@ -34,13 +35,13 @@ def write_synthetic_deck(data_dir: Path, cards: int = 1000) -> str:
     all_words = _TEXT.split()
     for i in range(cards):
         words = all_words[i % 7 :] + all_words[: i % 7]
-        text = " ".join(words)[:200]
+        body = " ".join(words)[:text]
         effects.append(
-            f'[card-{i:04d}]\nname = "Card {i + 1}"\nsummary = "Synthetic card number {i + 1}."\n'
-            f'text = "{text}"\nnote = "The ruling of synthetic card {i + 1}."\n'
+            f'[card-{i:05d}]\nname = "Card {i + 1}"\nsummary = "Synthetic card {i + 1}."\n'
+            f'text = "{body}"\nnote = "Ruling {i + 1}."\n'
             f'targets = ["living"]\nart = "{pictures[i % len(pictures)].name}"\n'
         )
-        rows.append(f"card-{i:04d},1")
+        rows.append(f"card-{i:05d},1")
     (folder / "effects.toml").write_text("\n".join(effects), encoding="utf-8")
     (folder / "cards.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
     return "synthetic"
