@@ -19,7 +19,7 @@ from typing import Any
 
 from .datafile import DataFile
 from .errors import CatalogueError, NotationError, NotFoundError, did_you_mean
-from .limits import MAX_CARDS, MAX_COPIES, MAX_NAME, MAX_TEXT
+from .limits import MAX_CARDS, MAX_COPIES, MAX_NAME, MAX_TEXT, MAX_TITLE
 from .model import TARGETS, TIMINGS, Card, CardType, Deck, Effect, PlayingCard, Rules
 from .notation import parse_card
 from .paths import data_dir as default_data_dir
@@ -91,10 +91,7 @@ def load_deck(deck_id: str = DEFAULT_DECK, data_dir: Path | None = None) -> Deck
     meta = meta_file.toml()
     meta_file.check_keys(meta, "", _DECK_KEYS, _DECK_OPTIONAL)
     for key in ("name", "game", "description"):
-        meta_file.expect(meta[key], str, "", key)
-        longest = MAX_TEXT if key == "description" else 80
-        if not meta[key].strip() or len(meta[key]) > longest:
-            raise meta_file.fail("", f"{key!r} must be written, in at most {longest} characters")
+        meta[key] = _text(meta_file, "", meta, key, MAX_TEXT if key == "description" else MAX_TITLE)
     index = meta_file.expect(meta["index"], str, "", "index")
     if index not in _INDEX_KINDS:
         raise meta_file.fail("'index'", f"must be one of {', '.join(_INDEX_KINDS)}, not {index!r}")
@@ -236,24 +233,25 @@ def _read_effects(file: DataFile, types: dict[str, CardType]) -> dict[str, Effec
     return effects
 
 
+def _text(file: DataFile, where: str, table: dict[str, Any], key: str, longest: int) -> str:
+    """A text of a data file: a string, not empty, at most ``longest`` characters once its
+    runs of spaces are one, in composed form ("é" as one character, as typefaces hold it)."""
+    value = unicodedata.normalize("NFC", " ".join(file.expect(table[key], str, where, key).split()))
+    if not value:
+        raise file.fail(where, f"{key!r} is empty; write it")
+    if len(value) > longest:
+        raise file.fail(where, f"{key!r} has {len(value):,} characters; the limit is {longest:,}")
+    return value
+
+
 def _read_effect(
     file: DataFile, where: str, effect_id: str, entry: dict[str, Any], types: dict[str, CardType]
 ) -> Effect:
     file.check_keys(entry, where, _EFFECT_KEYS, _EFFECT_OPTIONAL)
-    texts = {}
-    for key in ("name", "summary", "text", "note"):
-        # Composed form: "é" as one character, as the typefaces hold it.
-        value = unicodedata.normalize(
-            "NFC", " ".join(file.expect(entry[key], str, where, key).split())
-        )
-        if not value:
-            raise file.fail(where, f"{key!r} is empty; write it")
-        longest = MAX_NAME if key == "name" else MAX_TEXT
-        if len(value) > longest:
-            raise file.fail(
-                where, f"{key!r} has {len(value):,} characters; the limit is {longest:,}"
-            )
-        texts[key] = value
+    texts = {
+        key: _text(file, where, entry, key, MAX_NAME if key == "name" else MAX_TEXT)
+        for key in ("name", "summary", "text", "note")
+    }
     if len(texts["summary"]) > MAX_SUMMARY:
         raise file.fail(
             where,

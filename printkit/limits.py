@@ -20,6 +20,7 @@ __all__ = [
     "MAX_SVG_BYTES",
     "MAX_SVG_ELEMENTS",
     "MAX_TEXT",
+    "MAX_TITLE",
     "MIN_PICTURE_SIDE",
 ]
 
@@ -33,6 +34,8 @@ MAX_COPIES = 500
 #: Characters in a card's name, and in any one text of a card (the text must also fit).
 MAX_NAME = 60
 MAX_TEXT = 2_000
+#: Characters in a deck's name and its game's name (they title PDFs and their metadata).
+MAX_TITLE = 80
 #: An SVG picture: its bytes and its elements (the largest of printkit's is 60).
 MAX_SVG_BYTES = 2 * 1024 * 1024
 MAX_SVG_ELEMENTS = 20_000
