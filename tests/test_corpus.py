@@ -206,3 +206,8 @@ def test_every_case_says_what_it_expects():
     for name, case in CASES.items():
         assert case["status"] in (0, 1, 2), name
         assert case["status"] == 0 or case["expect"], name
+
+
+def test_the_readme_counts_the_cases():
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    assert f"lists the {len(CASES)} bad inputs" in readme
