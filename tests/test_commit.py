@@ -49,13 +49,19 @@ def two_kits(tmp_path_factory):
     return old, a, b
 
 
-@pytest.mark.parametrize("after", [0.0, 0.1, 0.3, 0.45, 0.6, 0.75, 0.9])
-def test_a_build_killed_while_committing_leaves_one_whole_kit(tmp_path, two_kits, after):
-    old, a, b = two_kits
+def _old_kit(tmp_path, two_kits) -> Path:
+    """An output folder holding the old kit."""
+    old, a, _ = two_kits
     folder = tmp_path / "out"
     folder.mkdir()
     for name in a:
         (folder / name).write_bytes((old / name).read_bytes())
+    return folder
+
+
+def _committing(folder: Path):
+    """A printkit process writing the new kit into ``folder``, caught once its journal is
+    written (its commit slowed down by a test hook)."""
     process = _run(
         ["sheets", "--duplex", "manual", *NEW, "-o", str(folder / "deck.pdf")],
         env={"PRINTKIT_TEST_COMMIT_DELAY": "0.4"},
@@ -64,6 +70,14 @@ def test_a_build_killed_while_committing_leaves_one_whole_kit(tmp_path, two_kits
     while not (folder / JOURNAL).exists() and process.poll() is None:
         assert time.monotonic() < deadline
         time.sleep(0.005)
+    return process
+
+
+@pytest.mark.parametrize("after", [0.0, 0.1, 0.3, 0.45, 0.6, 0.75, 0.9])
+def test_a_build_killed_while_committing_leaves_one_whole_kit(tmp_path, two_kits, after):
+    _, a, b = two_kits
+    folder = _old_kit(tmp_path, two_kits)
+    process = _committing(folder)
     time.sleep(after)
     process.kill()
     process.wait()
@@ -73,11 +87,8 @@ def test_a_build_killed_while_committing_leaves_one_whole_kit(tmp_path, two_kits
 
 
 def test_a_build_killed_before_committing_changes_nothing(tmp_path, two_kits):
-    old, a, _ = two_kits
-    folder = tmp_path / "out"
-    folder.mkdir()
-    for name in a:
-        (folder / name).write_bytes((old / name).read_bytes())
+    _, a, _ = two_kits
+    folder = _old_kit(tmp_path, two_kits)
     process = _run(["sheets", "--duplex", "manual", *NEW, "-o", str(folder / "deck.pdf")])
     time.sleep(0.3)  # still drawing: nothing is staged yet, or only new copies are
     process.kill()
@@ -89,17 +100,9 @@ def test_a_build_killed_before_committing_changes_nothing(tmp_path, two_kits):
 
 @pytest.mark.parametrize(("sig", "status"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
 def test_terminate_and_ctrl_c_finish_or_undo_the_commit_at_once(tmp_path, two_kits, sig, status):
-    old, a, b = two_kits
-    folder = tmp_path / "out"
-    folder.mkdir()
-    for name in a:
-        (folder / name).write_bytes((old / name).read_bytes())
-    process = _run(
-        ["sheets", "--duplex", "manual", *NEW, "-o", str(folder / "deck.pdf")],
-        env={"PRINTKIT_TEST_COMMIT_DELAY": "0.4"},
-    )
-    while not (folder / JOURNAL).exists() and process.poll() is None:
-        time.sleep(0.005)
+    b = two_kits[2]
+    folder = _old_kit(tmp_path, two_kits)
+    process = _committing(folder)
     time.sleep(0.2)
     process.send_signal(sig)
     assert process.wait(60) == status
@@ -111,17 +114,9 @@ def test_terminate_and_ctrl_c_finish_or_undo_the_commit_at_once(tmp_path, two_ki
 
 
 def test_the_next_build_finishes_a_commit_before_anything_else(tmp_path, two_kits):
-    old, a, b = two_kits
-    folder = tmp_path / "out"
-    folder.mkdir()
-    for name in a:
-        (folder / name).write_bytes((old / name).read_bytes())
-    process = _run(
-        ["sheets", "--duplex", "manual", *NEW, "-o", str(folder / "deck.pdf")],
-        env={"PRINTKIT_TEST_COMMIT_DELAY": "0.4"},
-    )
-    while not (folder / JOURNAL).exists() and process.poll() is None:
-        time.sleep(0.005)
+    b = two_kits[2]
+    folder = _old_kit(tmp_path, two_kits)
+    process = _committing(folder)
     time.sleep(0.5)
     process.kill()
     process.wait()
