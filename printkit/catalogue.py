@@ -68,8 +68,15 @@ def deck_ids(data_dir: Path | None = None) -> list[str]:
     return sorted(p.name for p in decks.iterdir() if (p / "deck.toml").is_file())
 
 
-def load_deck(deck_id: str = DEFAULT_DECK, data_dir: Path | None = None) -> Deck:
-    """Read and validate one deck; CatalogueError (or NotFoundError) on any problem."""
+def load_deck(
+    deck_id: str = DEFAULT_DECK, data_dir: Path | None = None, documents: bool = True
+) -> Deck:
+    """Read and validate one deck; CatalogueError (or NotFoundError) on any problem.
+
+    With ``documents`` (the default) its rules and player aid are read and made too, so
+    that everything a deck prints is checked before anything is drawn; the companion,
+    which prints neither, leaves them out.
+    """
     root = Path(data_dir or default_data_dir())
     if not isinstance(deck_id, str) or not _ID.match(deck_id) or len(deck_id) > 64:
         raise NotFoundError(
@@ -121,7 +128,7 @@ def load_deck(deck_id: str = DEFAULT_DECK, data_dir: Path | None = None) -> Deck
     effects = _read_effects(DataFile(folder / "effects.toml", CatalogueError, folder), types)
     playing = index == "playing-cards"
     cards = _read_cards(DataFile(folder / "cards.csv", CatalogueError, folder), effects, playing)
-    return Deck(
+    deck = Deck(
         id=deck_id,
         name=meta["name"],
         game=meta["game"],
@@ -136,6 +143,11 @@ def load_deck(deck_id: str = DEFAULT_DECK, data_dir: Path | None = None) -> Deck
         idsheet=idsheet,
         folder=folder,
     )
+    if not documents:
+        return deck
+    from .load.documents import with_documents
+
+    return with_documents(deck)
 
 
 def _read_rules(file: DataFile, table: Any, deck_id: str) -> Rules | None:

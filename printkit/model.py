@@ -8,6 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .errors import NotFoundError
+
+if TYPE_CHECKING:  # a deck's documents, made by printkit.load.documents
+    from .documents import Aid, RulesText
 
 __all__ = [
     "ACE_VALUES",
@@ -228,16 +234,19 @@ class Deck:
     aids: str | None = None  # the player aids' file, in the deck's folder
     idsheet: str | None = None  # the identification sheet's name in the output folder
     folder: Path | None = None
+    aid: Aid | None = None  # the player aid, read with the deck (load_deck(documents=True))
+    rules_text: RulesText | None = None  # the rules, read likewise
 
     def cards_of(self, effect: Effect) -> tuple[Card, ...]:
         """Every card that carries ``effect``, in deck order."""
         return tuple(card for card in self.cards if card.effect.id == effect.id)
 
     def card(self, playing_card: PlayingCard) -> Card:
+        """The card that a playing card is; NotFoundError if the deck has none."""
         for card in self.cards:
             if card.playing_card == playing_card:
                 return card
-        raise KeyError(playing_card.code)
+        raise NotFoundError(f"the {self.name} has no card {playing_card.code}")
 
     def card_type(self, type_id: str | None) -> CardType | None:
         for card_type in self.types:

@@ -11,7 +11,6 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from printkit.aids import load_aid
 from printkit.catalogue import load_deck
 from printkit.kit import rules_files
 from printkit.render.aids import AidPainter
@@ -52,7 +51,7 @@ def _aid(side: str) -> Image.Image:
     deck = load_deck()
     doc = Document(POKER, "aid", "aid", kind="cards", paper="card")
     faces = FacePainter(doc, deck, ArtLibrary(deck), *POKER)
-    painter = AidPainter(faces, load_aid(deck))
+    painter = AidPainter(faces, deck.aid)
     form = painter.front() if side == "front" else painter.back()
     doc.canvas.doForm(form)
     doc.canvas.showPage()

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from printkit.aids import load_aid
 from printkit.catalogue import deck_ids, load_deck
 from printkit.render.raster import PROOF_CARDS, export_images, image_names, proof_sheets
 
@@ -88,7 +87,7 @@ def test_the_simplified_deck_has_71_cards_in_the_right_counts():
 
 
 def test_the_player_aid_agrees_with_the_rules():
-    aid = load_aid(load_deck())
+    aid = load_deck().aid
     back = " ".join(section.text for section in aid.back)
     assert "Barrel: ♥ dodge" in back and "Dynamite: ♠ 2-9 explode" in back
     front = " ".join(section.title for section in aid.front)

@@ -116,8 +116,9 @@ def high_noon_options(func: F) -> F:
     )(func)
 
 
-def open_deck(deck_id: str, data_dir: Path | None) -> Deck:
-    return load_deck(deck_id, data_dir)
+def open_deck(deck_id: str, data_dir: Path | None, documents: bool = True) -> Deck:
+    """The deck; with ``documents``, its rules and aid too (every command that prints)."""
+    return load_deck(deck_id, data_dir, documents)
 
 
 def emit_json(value: Any) -> None:

@@ -54,7 +54,7 @@ def lookup(query: str, as_json: bool, ace_value: int, deck_id: str, data_dir: Pa
       printkit lookup "queen of diamonds" --json
       printkit lookup curse
     """
-    deck = open_deck(deck_id, data_dir)
+    deck = open_deck(deck_id, data_dir, documents=False)
     cards = find(deck, query)
     if as_json:
         emit_json([card_record(deck, card, ace_value) for card in cards])
@@ -212,7 +212,7 @@ def negate(
     """
     from ..rules import negation
 
-    deck = open_deck(deck_id, data_dir)
+    deck = open_deck(deck_id, data_dir, documents=False)
     if not deck.playing_cards:
         raise UsageError(f"the {deck.name} has no playing cards to negate with")
     pairs = [(kind, cards) for kind, cards in (("spook", spook), ("warn", warn)) if cards]

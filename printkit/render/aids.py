@@ -11,7 +11,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
 from .. import markdown
-from ..aids import Aid, Section
+from ..documents import Aid, Section
 from ..errors import RenderError
 from ..model import SUIT_SYMBOLS
 from ..units import mm
@@ -69,7 +69,7 @@ class AidPainter:
             if size < _MIN:
                 raise RenderError(
                     f"the {faces.deck.name}'s player aid ({side}) does not fit a card even at "
-                    f"{_MIN} pt; shorten it in {faces.deck.aids}"
+                    f"{_MIN} pt; shorten it in {self.aid.source}"
                 )
         y = top
         for (flowable, gap), height in zip(flowables, heights, strict=True):

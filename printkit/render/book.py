@@ -1,10 +1,11 @@
 """Typeset a deck's rules (Markdown in data/) as a book or a one-page summary.
 
-The words come from the deck's rules file; everything that restates the catalogue is
-generated from it at the ``{{...}}`` places: every card explained, the identification
-table, the values, the roles per table size, and the worked negation examples, which
-are judged by the same function as ``printkit negate``. So the book cannot disagree
-with the cards or with the companion.
+The words come from the deck's rules file, read with the deck (``Deck.rules_text``);
+everything that restates the catalogue was made at its ``{{...}}`` places by
+``printkit.content`` before drawing starts: every card explained, the identification
+table, the values, the roles per table size, and the worked negation examples, judged by
+the same function as ``printkit negate``. This module only sets them in type, so the
+book cannot disagree with the cards or with the companion.
 
 A book has a title page, a table of contents, running heads, page numbers and a PDF
 outline; a sheet is a single page of rules with a title.
@@ -12,7 +13,6 @@ outline; a sheet is a single page of rules with a title.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
@@ -37,20 +37,12 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from .. import __version__, markdown
-from ..datafile import DataFile
-from ..errors import CatalogueError, PrintkitError
-from ..model import (
-    ACE_READING,
-    DEFAULT_ACE_VALUE,
-    RANKS,
-    SUIT_SYMBOLS,
-    SUITS,
-    TIMINGS,
-    Deck,
-    targets_phrase,
-)
+from ..content import CardList, Content, Example, Legend, Readings
+from ..content import Table as ContentTable
+from ..documents import RulesText
+from ..errors import CatalogueError
+from ..model import SUIT_SYMBOLS, Deck
 from ..papers import BOOK_PAPER, PAPER_SIZES, paper_name
-from ..rules import negation
 from ..typography import smarten
 from ..units import mm
 from .art import ArtLibrary, place_drawing
@@ -89,49 +81,29 @@ def render_rules(
     deck: Deck, paper: str = "letter", kind: str | None = None, art: ArtLibrary | None = None
 ) -> bytes:
     """The deck's rules as PDF bytes, laid out as its deck.toml says ("book" or "sheet")."""
-    if deck.rules is None or deck.folder is None:
+    if deck.rules is None or deck.rules_text is None:
         raise CatalogueError(
             f"the {deck.name} has no rules; name them under [rules] in its deck.toml"
         )
-    source = DataFile(deck.folder / deck.rules.source, CatalogueError, root=deck.folder)
-    try:
-        document = markdown.parse(source.text())
-    except markdown.MarkdownError as exc:
-        raise source.fail(f"line {exc.line}", str(exc)) from None
     register_fonts()
     book = (kind or deck.rules.layout) == "book"
     page_paper = BOOK_PAPER[paper] if book else paper
     size = PAPER_SIZES[page_paper]
     look = _BOOK if book else _SHEET
-    builder = _Builder(deck, source, document.meta, size, look, book, art or ArtLibrary(deck))
-    return builder.build(document.blocks)
+    builder = _Builder(deck, deck.rules_text, size, look, book, art or ArtLibrary(deck))
+    return builder.build(deck.rules_text.blocks)
 
 
 class _Builder:
-    def __init__(
-        self,
-        deck: Deck,
-        source: DataFile,
-        meta: dict[str, str],
-        size,
-        look: _Look,
-        book: bool,
-        art: ArtLibrary,
-    ):
-        self.deck, self.source, self.meta, self.size, self.look, self.book = (
-            deck,
-            source,
-            meta,
-            size,
-            look,
-            book,
-        )
+    def __init__(self, deck: Deck, text: RulesText, size, look: _Look, book: bool, art: ArtLibrary):
+        self.deck, self.source, self.meta = deck, text.source, text.meta
+        self.size, self.look, self.book = size, look, book
         self.art = art
         self.paper = paper_name(*size) or "custom"
         self.colors = {key: hex_color(value) for key, value in deck.colors.items()}
         self.ink = self.colors["ink"]
-        self.title = meta.get("title", deck.name)
-        self.subject = meta.get("subtitle", f"The rules of the {deck.name}")
+        self.title = self.meta.get("title", deck.name)
+        self.subject = self.meta.get("subtitle", f"The rules of the {deck.name}")
         self.styles = self._styles()
 
     # -- styles ------------------------------------------------------------------------------
@@ -244,9 +216,9 @@ class _Builder:
         """Every character of the rules must be in the face that sets it (suits are pips)."""
         suits = "".join(SUIT_SYMBOLS.values())
         for key, value in self.meta.items():
-            check_glyphs(value, TITLE if key == "title" else BODY, f"{self.source.name}, {key}")
+            check_glyphs(value, TITLE if key == "title" else BODY, f"{self.source}, {key}")
         for block in blocks:
-            where = f"{self.source.name}, line {block.line}"
+            where = f"{self.source}, line {block.line}"
             if isinstance(block, markdown.Heading):
                 check_glyphs(block.text, TITLE, where)
                 check_glyphs(block.text, BODY_BOLD, where)
@@ -290,7 +262,7 @@ class _Builder:
             elif isinstance(block, markdown.ListBlock):
                 story.append(self._list(block))
             else:
-                story += self._directive(block)
+                story += self._generated(block.content)
         if not self.book and "credit" in self.meta:
             story.append(Spacer(1, 4))
             story.append(self.para(self.meta["credit"], "meta"))
@@ -301,9 +273,7 @@ class _Builder:
     def _back_cover(self) -> list[Flowable]:
         """The last page of a four-page multiple, so that a folded booklet's back cover is a
         quick reference (from the deck's player aid) and says how the booklet is printed."""
-        from ..aids import load_aid
-
-        aid = load_aid(self.deck)
+        aid = self.deck.aid
         story: list[Flowable] = [NextPageTemplate("plain")]
         story += [_PadToCover(self, index) for index in range(4)]
         story.append(Paragraph("Quick reference", self.styles["cover"]))
@@ -343,63 +313,19 @@ class _Builder:
             **kind,
         )
 
-    def _directive(self, block: markdown.Directive) -> list[Flowable]:
-        handler: Callable[[tuple[str, ...]], list[Flowable]] | None = getattr(
-            self, "_d_" + block.name.replace("-", "_"), None
-        )
-        if handler is None:
-            known = ", ".join(
-                sorted(n[3:].replace("_", "-") for n in dir(self) if n.startswith("_d_"))
-            )
-            raise self.source.fail(
-                f"line {block.line}", f"unknown {{{{{block.name}}}}}; printkit knows {known}"
-            )
-        try:
-            return handler(block.args)
-        except PrintkitError as exc:
-            raise self.source.fail(f"line {block.line}", str(exc)) from None
-
-    # -- generated content -------------------------------------------------------------------
-
-    def _d_negation(self, args) -> list[Flowable]:
-        result = negation.resolve_arguments(self.deck, args)
-        lines = [
-            self.para(_told(result), "meta"),
-            self.para(f"**{negation.describe(result)}**", "example"),
-        ]
-        lines += [
-            self.para(f"*{reading[0].upper() + reading[1:]}.*", "example")
-            for reading in result.readings
-        ]
-        return [_Boxed(lines, HexColor("#f1e6cc"), self.colors["frame"])]
-
-    def _d_values(self, _args) -> list[Flowable]:
-        rows = [
-            ["Card", "Value"],
-            ["2 to 10", "as marked"],
-            ["J, Q, K", "10"],
-            [
-                "A",
-                f"{DEFAULT_ACE_VALUE} ({ACE_READING})",
-            ],
-        ]
-        return [self._table(rows, [0.3, 0.7])]
-
-    def _d_roles_table(self, _args) -> list[Flowable]:
-        from ..rules.roles import load_tables
-
-        rows = [["Players", "Roles dealt"]]
-        data_dir = self.deck.folder.parent.parent if self.deck.folder else None  # data/decks/<deck>
-        for players, table in sorted(load_tables(data_dir).items()):
-            rows.append([str(players), table.dealt])
-        return [self._table(rows, [0.2, 0.8])]
-
-    def _d_readings(self, _args) -> list[Flowable]:
-        from ..rules.readings import load_readings
-
-        story: list[Flowable] = []
-        for item in load_readings().values():
-            story.append(
+    def _generated(self, content: Content) -> list[Flowable]:
+        """Set a piece of generated content (``printkit.content``) in type."""
+        if isinstance(content, ContentTable):
+            return [self._table(content)]
+        if isinstance(content, Example):
+            lines = [
+                self.para(content.told, "meta"),
+                self.para(f"**{content.verdict}**", "example"),
+            ]
+            lines += [self.para(f"*{reading}*", "example") for reading in content.readings]
+            return [_Boxed(lines, HexColor("#f1e6cc"), self.colors["frame"])]
+        if isinstance(content, Readings):
+            return [
                 KeepTogether(
                     [
                         self.para(f"**{item.question}**", "h3"),
@@ -407,99 +333,52 @@ class _Builder:
                         self.para(f"*Otherwise:* {item.alternative}", "item"),
                     ]
                 )
-            )
-        return story
+                for item in content.items
+            ]
+        if isinstance(content, Legend):
+            return [_Legend(content.rows, self, self.styles["left"])]
+        return self._card_list(content)
 
-    def _d_legend(self, _args) -> list[Flowable]:
-        icons = [
-            ("target-living", "ink", "The card acts on a living player."),
-            ("target-dead", "ink", "The card acts on a dead player (a ghost)."),
-            (
-                "target-living",
-                "frame",
-                "Shown three deep: it acts on every living (or every dead) player.",
-            ),
-            (
-                "mark-reaction",
-                "accent",
-                "Marked ANY TIME: a reaction, played at any time, when what it describes happens.",
-            ),
-            ("mark-unstoppable", "accent", "Marked NO NEGATION: the card cannot be negated."),
-        ]
-        return [_Legend(icons, self, self.styles["left"])]
-
-    def _d_cards(self, _args) -> list[Flowable]:
+    def _card_list(self, content: CardList) -> list[Flowable]:
         story: list[Flowable] = []
-        for effect in sorted(self.deck.effects, key=lambda e: e.name.removeprefix("The ")):
-            cards = self.deck.cards_of(effect)
-            which = (
-                ", ".join(c.playing_card.symbol for c in cards if c.playing_card)
-                or f"{len(cards)} cards"
-            )
-            facts = [f"**{which}**"]
-            if effect.targets:
-                facts.append("acts on " + targets_phrase(effect.targets))
-            facts.append("played " + TIMINGS[effect.timing])
-            if not effect.negatable:
-                facts.append("**cannot be negated**")
-            card_type = self.deck.card_type(effect.type)
-            if card_type:
-                facts.append(card_type.label)
+        for entry in content.entries:
             if not self.book:  # a one-page summary: one paragraph per card
-                count = f" ×{len(cards)}" if cards and cards[0].playing_card is None else ""
-                label = f" ({card_type.label})" if card_type else ""
-                story.append(self.para(f"**{effect.name}**{count}{label}: {effect.note}", "item"))
+                count = f" ×{entry.copies}" if entry.copies else ""
+                label = f" ({entry.label})" if entry.label else ""
+                story.append(self.para(f"**{entry.name}**{count}{label}: {entry.note}", "item"))
                 continue
-            heading = _Heading(markup(effect.name), self.styles["h2"], level=1, plain=effect.name)
-            story.append(
-                KeepTogether(
-                    [heading, self.para(" · ".join(facts), "meta"), self.para(effect.note)]
-                )
-            )
+            heading = _Heading(markup(entry.name), self.styles["h2"], level=1, plain=entry.name)
+            facts = " · ".join((f"**{entry.which}**", *entry.facts))
+            story.append(KeepTogether([heading, self.para(facts, "meta"), self.para(entry.note)]))
         return story
 
-    def _d_identification(self, _args) -> list[Flowable]:
+    def _table(self, content: ContentTable) -> Table:
+        """A table of generated rows; a grid (the identification table) names the rank in
+        its first column and centres its rows."""
         cell = self.styles["cell"]
-        head = [Paragraph("", cell)] + [
-            Paragraph(markup(f"**{SUIT_SYMBOLS[s]} {s.title()}**"), cell) for s in SUITS
-        ]
-        rows = [head]
-        for rank in RANKS:
-            row = [Paragraph(f"<b>{rank}</b>", cell)]
-            for suit in SUITS:
-                card = next(
-                    c
-                    for c in self.deck.cards
-                    if c.playing_card
-                    and c.playing_card.rank == rank
-                    and c.playing_card.suit == suit
-                )
-                row.append(Paragraph(markup(smarten(card.effect.name)), cell))
-            rows.append(row)
-        width = self.size[0] - 2 * self.look.margin
-        table = Table(rows, colWidths=[width * 0.08] + [width * 0.23] * 4, repeatRows=1)
-        table.setStyle(TableStyle([
-            ("LINEBELOW", (0, 0), (-1, 0), 0.8, self.colors["frame"]),
-            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [HexColor("#f7efdc"), None]),
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("TOPPADDING", (0, 0), (-1, -1), 1.6),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6),
-        ]))  # fmt: skip
-        return [table]
+        grid = content.kind == "grid"
 
-    def _table(self, rows, fractions) -> Table:
-        cell = self.styles["cell"]
+        def text(row: int, col: int, value: str) -> str:
+            bold = value and (row == 0 or (grid and col == 0))
+            return f"**{value}**" if bold else value
+
+        rows = [content.header, *content.rows]
         data = [
-            [Paragraph(markup(smarten(f"**{c}**" if i == 0 else c)), cell) for c in row]
-            for i, row in enumerate(rows)
+            [Paragraph(markup(smarten(text(r, c, v))), cell) for c, v in enumerate(row)]
+            for r, row in enumerate(rows)
         ]
         width = self.size[0] - 2 * self.look.margin
-        table = Table(data, colWidths=[width * f for f in fractions])
+        table = Table(data, colWidths=[width * f for f in content.widths], repeatRows=1)
+        padding = (
+            [("TOPPADDING", (0, 0), (-1, -1), 1.6), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6)]
+            if grid
+            else [("BOTTOMPADDING", (0, -1), (-1, -1), 5)]
+        )
         table.setStyle(TableStyle([
             ("LINEBELOW", (0, 0), (-1, 0), 0.8, self.colors["frame"]),
             ("ROWBACKGROUNDS", (0, 1), (-1, -1), [HexColor("#f7efdc"), None]),
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("BOTTOMPADDING", (0, -1), (-1, -1), 5),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE" if grid else "TOP"),
+            *padding,
         ]))  # fmt: skip
         return table
 
@@ -621,28 +500,6 @@ class _Builder:
             self.look.bottom - 12,
             f"{self.deck.name} · typeset by printkit {__version__}",
         )
-
-
-def _told(result: negation.Negation) -> str:
-    """A worked example's play as a player would tell it."""
-    from ..notation import card_name
-
-    play = result.play
-
-    def cards(group) -> str:
-        names = [card_name(card) for card in group]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-    told = f"A ghost plays the {cards([play.played])} ({result.effect.name})"
-    if play.boosts:
-        told += f" and discards the {cards(play.boosts)} with it"
-    if play.assists:
-        told += f"; the dead Renegade adds the {cards(play.assists)}"
-    if play.counters:
-        told += f"; the other ghosts throw the {cards(play.counters)} against it"
-    else:
-        told += "; no ghost throws a card against it"
-    return told + "."
 
 
 class _Template(BaseDocTemplate):

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..aids import load_aid
 from ..layout.templates import Template
 from ..model import Deck
 from ..papers import paper_name
@@ -58,7 +57,7 @@ class DeckFaces:
         self.painter = FacePainter(
             doc, deck, art, t.card_width, t.card_height, FaceOptions(qr=options.qr)
         )
-        aid = load_aid(deck) if options.aids else None
+        aid = deck.aid if options.aids else None
         self.aids = AidPainter(self.painter, aid) if aid else None
 
     def front(self, index: int) -> str:

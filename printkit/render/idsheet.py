@@ -13,8 +13,9 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
+from ..content import values_sentence
 from ..errors import RenderError
-from ..model import ACE_READING, DEFAULT_ACE_VALUE, RANKS, SUITS, Deck, suit_color
+from ..model import RANKS, SUITS, Deck, suit_color
 from ..papers import PAPER_SIZES
 from ..qrcontent import table_text
 from ..units import mm
@@ -71,8 +72,8 @@ def identification_sheet(deck: Deck, paper: str = "letter", art: ArtLibrary | No
     intro = ParagraphStyle("intro", fontName=BODY, fontSize=9, leading=11.2, textColor=ink)
     text = (
         "Ghosts draw from a plain deck of playing cards; the card's suit and rank say which "
-        "card it is. <b>Values</b> for negation: 2 to 10 as marked, J Q K count 10, an Ace "
-        f"{DEFAULT_ACE_VALUE} ({ACE_READING}). <b>Colours</b>: spades and clubs black, hearts and "
+        f"card it is. <b>Values</b> for negation: {values_sentence()}. "
+        "<b>Colours</b>: spades and clubs black, hearts and "
         "diamonds red. A tinted group is one card repeated in its suit."
     )
     paragraph = Paragraph(text, intro)
