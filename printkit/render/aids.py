@@ -13,8 +13,8 @@ from reportlab.platypus import Paragraph
 from .. import markdown
 from ..documents import Aid, Section
 from ..errors import RenderError
+from ..layout.face import aid_layout
 from ..model import SUIT_SYMBOLS
-from ..units import mm
 from .face import FacePainter
 from .fonts import BODY, BODY_SEMIBOLD, TITLE, check_glyphs
 from .richtext import install_pips, markup
@@ -50,20 +50,20 @@ class AidPainter:
 
     def _draw(self, side: str, sections: tuple[Section, ...]) -> None:
         faces = self.faces
-        canvas, s, w, h = faces.doc.canvas, faces.s, faces.w, faces.h
+        canvas, w, h = faces.doc.canvas, faces.w, faces.h
+        boxes = aid_layout(w, h)
+        body = boxes.body
         faces.chrome(faces.color["accent"])
-        margin = 4.6 * mm * s
         canvas.setFillColor(faces.color["accent"])
-        canvas.setFont(BODY_SEMIBOLD, 6.5 * s)
+        canvas.setFont(BODY_SEMIBOLD, boxes.header_size)
         canvas.drawCentredString(
-            w / 2, h - 4.4 * mm * s - 4 * s, f"PLAYER AID · {faces.deck.game.upper()}"
+            w / 2, boxes.header_baseline, f"PLAYER AID · {faces.deck.game.upper()}"
         )
-        top, bottom = h - 7.6 * mm * s, 4.2 * mm * s
-        size = _START * s
+        size = _START * boxes.frame.scale
         while True:
             flowables = self._flowables(sections, size)
-            heights = [f.wrap(w - 2 * margin, h)[1] + gap for f, gap in flowables]
-            if sum(heights) <= top - bottom:
+            heights = [f.wrap(body.w, h)[1] + gap for f, gap in flowables]
+            if sum(heights) <= body.h:
                 break
             size -= 0.25
             if size < _MIN:
@@ -71,10 +71,10 @@ class AidPainter:
                     f"the {faces.deck.name}'s player aid ({side}) does not fit a card even at "
                     f"{_MIN} pt; shorten it in {self.aid.source}"
                 )
-        y = top
+        y = body.top
         for (flowable, gap), height in zip(flowables, heights, strict=True):
             y -= height
-            flowable.drawOn(canvas, margin, y + gap)
+            flowable.drawOn(canvas, body.x, y + gap)
 
     def _flowables(
         self, sections: tuple[Section, ...], size: float

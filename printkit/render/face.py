@@ -1,16 +1,11 @@
 """Draw one card: its front from the catalogue, or the deck's back. Each becomes a form.
 
-The design is laid out for a poker card (2.5 x 3.5 in) and scales with the card size a
-template asks for. A front shows, top to bottom: the playing-card index in the top-left
-corner (and again, turned, bottom-right), the effect's name, its picture, its text
-(shrunk to fit, never below 6.5 pt), and a footer with the QR code, the target icons
-and the marks for reaction cards and for the card that cannot be negated. Every face
-is drawn 1/8 in past its trim on all sides, so a sheet or a print shop can use bleed.
-
-Print rules the design keeps: the frame lies 3 mm inside the trim, so a cut 1 mm off
-does not show as uneven borders; every title of a deck is set at one size (a long one
-takes two lines); every QR code of a deck is one size; no label is under 6 pt; and no
-card text ends on a line of one word.
+Where everything goes is decided by ``printkit.layout.face`` (named boxes: index, title,
+picture, text, footer, QR code, target icons, badges); this painter only draws into
+them: the paper ground and double frame, the name (every title of a deck at one size,
+a long one on two lines), the picture, the text (shrunk to fit, never below 6.5 pt, never
+ending on a line of one word), the QR code (one size for the whole deck), icons and
+badges. Every face is drawn 1/8 in past its trim, so a sheet or a shop can use bleed.
 """
 
 from __future__ import annotations
@@ -19,32 +14,31 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from ..errors import RenderError
+from ..layout.face import (
+    FACE_BLEED,
+    FRAME_INSET,
+    LABEL_SIZE,
+    QR_MODULE,
+    FaceFacts,
+    FaceLayout,
+    card_frame,
+    face_layout,
+    title_width,
+)
 from ..model import Card, Deck
 from ..qrcontent import card_text
-from ..units import inch, mm
+from ..units import mm
 from .art import Art, ArtLibrary, place_drawing
 from .fonts import BODY, BODY_SEMIBOLD, TITLE, check_glyphs
 from .icons import Icons
 from .pdf import Document, hex_color
-from .qr import MIN_MODULE, QUIET, draw_qr, qr_matrix, qr_version
+from .qr import draw_qr, qr_matrix, qr_version
 
 __all__ = ["FACE_BLEED", "FRAME_INSET", "LABEL_SIZE", "MIN_TEXT_SIZE", "FaceOptions", "FacePainter"]
 
-FACE_BLEED = 0.125 * inch
 MIN_TEXT_SIZE = 6.5
-#: The smallest type on a card: target labels and badges.
-LABEL_SIZE = 6.0
-#: The frame's distance from the trim: a cut 1 mm off still leaves even borders.
-FRAME_INSET = 3.0 * mm
 _START_TEXT_SIZE = 8.6
 _TITLE_SIZES = (12.5, 9.0)  # a deck's one title size is the largest in this range that fits
-_DESIGN = (2.5 * inch, 3.5 * inch)
-_TARGET_LABELS = {
-    "living": "LIVING",
-    "dead": "DEAD",
-    "all-living": "ALL LIVING",
-    "all-dead": "ALL DEAD",
-}
 
 
 @dataclass(frozen=True)
@@ -66,7 +60,8 @@ class FacePainter:
     ):
         self.doc, self.deck, self.art = doc, deck, art
         self.w, self.h = width, height
-        self.s = min(width / _DESIGN[0], height / _DESIGN[1])
+        self.frame = card_frame(width, height)
+        self.s = self.frame.scale
         self.options = options or FaceOptions()
         self.color = {key: hex_color(value) for key, value in deck.colors.items()}
         self.icons = Icons(doc, art, self.color)
@@ -120,43 +115,53 @@ class FacePainter:
     # -- the front ---------------------------------------------------------------------
 
     def chrome(self, frame_color=None) -> None:
-        """What every front shares: the paper ground over the bleed and a double frame."""
-        canvas, s = self.doc.canvas, self.s
-        w, h = self.w, self.h
+        """What every face shares: the paper ground over the bleed and a double frame, far
+        enough in that a cut a little off the perforation does not eat it."""
+        canvas, s, f = self.doc.canvas, self.s, self.frame
         self._ground(self.color["paper"])
-        # A double rule frames the card, far enough in that a cut a little off the
-        # perforation does not eat it or show as uneven borders.
-        inset = FRAME_INSET
         canvas.setStrokeColor(frame_color or self.color["frame"])
-        canvas.setLineWidth(1.0 * s)
-        canvas.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, 2.0 * mm * s, stroke=1, fill=0)
-        canvas.setLineWidth(0.3 * s)
-        inner = inset + 0.75 * mm * s
-        canvas.roundRect(inner, inner, w - 2 * inner, h - 2 * inner, 1.4 * mm * s, stroke=1, fill=0)
+        for box, width, corner in ((f.frame, 1.0, f.corner), (f.inner_frame, 0.3, f.inner_corner)):
+            canvas.setLineWidth(width * s)
+            canvas.roundRect(box.x, box.y, box.w, box.h, corner, stroke=1, fill=0)
+
+    def layout(self, card: Card) -> FaceLayout:
+        """The boxes of this card's front (``printkit.layout.face``)."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        effect = card.effect
+        badges: list[tuple[str | None, str]] = []
+        if effect.is_reaction:
+            badges.append(("mark-reaction", "ANY TIME"))
+        if not effect.negatable:
+            badges.append(("mark-unstoppable", "NO NEGATION"))
+        card_type = self.deck.card_type(effect.type)
+        if card_type is not None:
+            badges.append((None, card_type.mark.upper()))
+        facts = FaceFacts(
+            name=f"card {card.code} ({effect.name})",
+            index=card.playing_card is not None,
+            targets=effect.targets,
+            badges=tuple(badges),
+            qr_version=self.qr_version,
+        )
+        return face_layout(
+            self.w, self.h, facts, lambda text: stringWidth(text, BODY_SEMIBOLD, LABEL_SIZE)
+        )
 
     def _draw_front(self, card: Card) -> None:
-        canvas, s = self.doc.canvas, self.s
-        w, h = self.w, self.h
+        canvas = self.doc.canvas
+        boxes = self.layout(card)
         self.chrome(self._type_color(card))
-
-        margin = FRAME_INSET + 1.8 * mm * s
-        title_top = h - FRAME_INSET - 1.0 * mm * s
-        title_bottom = self._title(card, title_top)
-        footer_h = self._footer_height()
-        art_top = title_bottom - 1.2 * mm * s
-        art_h = 25.5 * mm * s
-        art_box = (margin, art_top - art_h, w - 2 * margin, art_h)
-        self._art_panel(card, *art_box)
-        text_top = art_box[1] - 1.6 * mm * s
-        text_bottom = footer_h + 1.2 * mm * s
-        self._text(card, margin, text_bottom, w - 2 * margin, text_top - text_bottom)
-        self._footer(card, footer_h)
-        if card.playing_card is not None:
-            self._index(card)
+        self._title(card, boxes)
+        self._art_panel(card, boxes.picture)
+        self._text(card, boxes.text)
+        self._footer(card, boxes)
+        if boxes.index is not None:
+            self._index(card, boxes)
             canvas.saveState()
-            canvas.translate(w, h)
+            canvas.translate(self.w, self.h)
             canvas.rotate(180)
-            self._index(card)
+            self._index(card, boxes)
             canvas.restoreState()
 
     def _draw_blank(self) -> None:
@@ -204,22 +209,18 @@ class FacePainter:
                 fill=1,
             )
 
-    def _index(self, card: Card) -> None:
-        """Rank and suit pip in the top-left corner, in the suit's colour."""
-        canvas, s = self.doc.canvas, self.s
+    def _index(self, card: Card, boxes: FaceLayout) -> None:
+        """Rank over suit pip in the index box, in the suit's colour."""
+        canvas = self.doc.canvas
         pc = card.playing_card
-        assert pc is not None
+        assert pc is not None and boxes.index is not None and boxes.pip is not None
         color_key = pc.color  # the palette names its suit colours "red" and "black"
-        size = 14.0 * s
-        center_x = FRAME_INSET + 4.4 * mm * s
-        baseline = self.h - FRAME_INSET - 1.3 * mm * s - size * 0.72
         canvas.setFillColor(self.color[color_key])
-        canvas.setFont(TITLE, size)
-        canvas.drawCentredString(center_x, baseline, pc.rank)
-        pip = 4.6 * mm * s
-        self.stamp_icon(
-            f"pip-{pc.suit}", color_key, center_x - pip / 2, baseline - pip - 1.0 * mm * s, pip
-        )
+        canvas.setFont(TITLE, boxes.index_size)
+        centre = boxes.index.x + boxes.index.w / 2
+        canvas.drawCentredString(centre, boxes.index_baseline, pc.rank)
+        pip = boxes.pip
+        self.stamp_icon(f"pip-{pc.suit}", color_key, pip.x, pip.y, pip.w)
 
     def _check_glyphs(self) -> None:
         """Every character a card prints must be in the font that prints it."""
@@ -231,7 +232,7 @@ class FacePainter:
             check_glyphs(card_type.mark.upper(), BODY_SEMIBOLD, f"{self.deck.name}, types")
 
     def _title_room(self) -> float:
-        return self.w - 2 * (FRAME_INSET + 9.6 * mm * self.s)
+        return title_width(self.w, self.h)
 
     def _title_lines(self, name: str, size: float) -> list[str] | None:
         """The name on one line, or on two as even as its words allow; None if it cannot fit."""
@@ -259,23 +260,23 @@ class FacePainter:
             f"{_TITLE_SIZES[1]} pt on two lines; shorten 'name'"
         )
 
-    def _title(self, card: Card, top: float) -> float:
-        """The effect's name, centred between the corner indexes; returns its bottom."""
-        canvas, s = self.doc.canvas, self.s
+    def _title(self, card: Card, boxes: FaceLayout) -> None:
+        """The effect's name, centred in the title band, between the corner indexes."""
+        canvas = self.doc.canvas
         size = self.title_size
         lines = self._title_lines(card.effect.name, size) or [card.effect.name]
         canvas.setFillColor(self.color["ink"])
         canvas.setFont(TITLE, size)
-        band = 10.0 * mm * s
+        band = boxes.title
         line_h = size * 1.05
         block = line_h * len(lines)
-        first_baseline = top - (band - block) / 2 - size * 0.78
+        first_baseline = band.top - (band.h - block) / 2 - size * 0.78
         for i, line in enumerate(lines):
-            canvas.drawCentredString(self.w / 2, first_baseline - i * line_h, line)
-        return top - band
+            canvas.drawCentredString(band.x + band.w / 2, first_baseline - i * line_h, line)
 
-    def _art_panel(self, card: Card, x: float, y: float, w: float, h: float) -> None:
+    def _art_panel(self, card: Card, box) -> None:
         canvas, s = self.doc.canvas, self.s
+        x, y, w, h = box.x, box.y, box.w, box.h
         canvas.saveState()
         canvas.setFillColor(hex_color("#f7efdc"))
         canvas.setStrokeColor(self.color["ink"])
@@ -305,12 +306,13 @@ class FacePainter:
         canvas.setFont(TITLE, size)
         canvas.drawCentredString(x + w / 2, y + h / 2 - size * 0.36, card.effect.name[:1].upper())
 
-    def _text(self, card: Card, x: float, y: float, w: float, h: float) -> None:
+    def _text(self, card: Card, box) -> None:
         from reportlab.lib.enums import TA_CENTER
         from reportlab.lib.styles import ParagraphStyle
         from reportlab.platypus import Paragraph
 
         canvas, s = self.doc.canvas, self.s
+        x, y, w, h = box.x, box.y, box.w, box.h
         markup = escape(_no_widow(card.effect.text), {'"': "&quot;"})
         size = _START_TEXT_SIZE * s
         while True:
@@ -335,113 +337,39 @@ class FacePainter:
             size -= 0.25
         paragraph.drawOn(canvas, x, y + (h - used) / 2)
 
-    def _qr_side(self) -> float:
-        return (17 + 4 * self.qr_version + 2 * QUIET) * QR_MODULE if self.qr_version else 0.0
-
-    def _footer_height(self) -> float:
-        """From the trim to the top of the footer: the QR code's height, or the marks'."""
-        inner = FRAME_INSET + 1.4 * mm * self.s
-        return inner + max(self._qr_side(), 15.6 * mm * self.s) + 0.6 * mm * self.s
-
-    def _footer(self, card: Card, footer_h: float) -> None:
-        canvas, s = self.doc.canvas, self.s
-        left = FRAME_INSET + 1.4 * mm * s
-        cursor = left
-        if self.qr_version:
+    def _footer(self, card: Card, boxes: FaceLayout) -> None:
+        canvas = self.doc.canvas
+        if boxes.qr is not None:
             matrix = qr_matrix(card_text(card, self.deck), self.qr_version)
-            draw_qr(canvas, matrix, left, left, QR_MODULE, self.color["ink"], hex_color("#fbf7ec"))
-            cursor = left + self._qr_side() + 1.0 * mm * s
-        right = self.w - (FRAME_INSET + (8.4 if card.playing_card else 1.4) * mm * s)
-        self._targets(card, cursor, right, left, footer_h)
-
-    def _targets(self, card: Card, x0: float, x1: float, y0: float, y1: float) -> None:
-        """The target icons with their labels, and under them the card's marks, stacked and
-        centred in the footer's box (x0, y0)-(x1, y1)."""
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
-        canvas, s = self.doc.canvas, self.s
-        effect = card.effect
-        icon = 6.0 * mm * s
-        label = LABEL_SIZE
-        gap = 1.4 * mm * s
-        items = []
-        for target in effect.targets:
-            kind = "dead" if target.endswith("dead") else "living"
-            text = _TARGET_LABELS[target]
-            width = max(
-                icon * (1.35 if target.startswith("all") else 1.0),
-                stringWidth(text, BODY_SEMIBOLD, label),
-            )
-            items.append((target, kind, text, width))
-        marks: list[tuple[str | None, str, object]] = []
-        if effect.is_reaction:
-            marks.append(("mark-reaction", "ANY TIME", self.color["accent"]))
-        if not effect.negatable:
-            marks.append(("mark-unstoppable", "NO NEGATION", self.color["accent"]))
-        card_type = self.deck.card_type(effect.type)
-        if card_type is not None:
-            marks.append((None, card_type.mark.upper(), hex_color(card_type.color)))
-        badge = 3.4 * mm * s
-        badge_h = badge + 1.2 * mm * s
-        targets_h = (icon + label * 1.25) if items else 0.0
-        block = targets_h + len(marks) * badge_h + max(0, len(marks) - (0 if items else 1)) * gap
-        if block > y1 - y0 + 1e-6:
-            raise RenderError(
-                f"card {card.code} ({effect.name}): its targets and marks do not fit the footer; "
-                "give it fewer targets"
-            )
-        center = (x0 + x1) / 2
-        y = y0 + (y1 - y0 + block) / 2  # the block's top
-        total = sum(item[3] for item in items) + gap * max(0, len(items) - 1)
-        if total > x1 - x0 + 1e-6:
-            raise RenderError(
-                f"card {card.code} ({effect.name}): its target icons are wider than the footer"
-            )
-        x = center - total / 2
-        icons_bottom = y - icon
-        for target, kind, text, width in items:
-            cx = x + width / 2
-            if target.startswith("all"):
+            qr = boxes.qr
+            draw_qr(canvas, matrix, qr.x, qr.y, QR_MODULE, self.color["ink"], hex_color("#fbf7ec"))
+        s = self.s
+        for target in boxes.targets:
+            icon = target.icon
+            if target.many:  # "every player": the icon three deep
                 for dx in (-0.35, 0.35):
                     self.stamp_icon(
-                        f"target-{kind}",
+                        f"target-{target.kind}",
                         "frame",
-                        cx - icon / 2 + dx * icon,
-                        icons_bottom + 0.5 * mm * s,
-                        icon * 0.8,
+                        icon.x + dx * icon.w,
+                        icon.y + 0.5 * mm * s,
+                        icon.w * 0.8,
                     )
-            self.stamp_icon(f"target-{kind}", "ink", cx - icon / 2, icons_bottom, icon)
+            self.stamp_icon(f"target-{target.kind}", "ink", icon.x, icon.y, icon.w)
             canvas.setFillColor(self.color["ink"])
-            canvas.setFont(BODY_SEMIBOLD, label)
-            canvas.drawCentredString(cx, icons_bottom - label * 1.0, text)
-            x += width + gap
-        y -= targets_h + (gap if items else 0.0)
-        for icon_name, text, color in marks:
-            room = badge + 0.8 * mm * s if icon_name else 0
-            width = room + stringWidth(text, BODY_SEMIBOLD, label)
-            if width + 2.0 * mm * s > x1 - x0 + 1e-6:
-                raise RenderError(
-                    f"card {card.code} ({effect.name}): the mark {text!r} is wider than the "
-                    "footer; shorten the type's label"
-                )
-            bx = center - width / 2
-            bottom = y - badge_h
+            canvas.setFont(BODY_SEMIBOLD, LABEL_SIZE)
+            canvas.drawCentredString(target.label_x, target.label_y, target.label)
+        type_color = self._type_color(card)
+        for badge in boxes.badges:
+            color = self.color["accent"] if badge.mark else type_color
+            box = badge.box
             canvas.setFillColor(color)
-            canvas.roundRect(
-                bx - 1.0 * mm * s,
-                bottom,
-                width + 2.0 * mm * s,
-                badge_h,
-                1.2 * mm * s,
-                stroke=0,
-                fill=1,
-            )
-            if icon_name:
-                self.stamp_icon(icon_name, "paper", bx, bottom + 0.6 * mm * s, badge)
+            canvas.roundRect(box.x, box.y, box.w, box.h, 1.2 * mm * s, stroke=0, fill=1)
+            if badge.mark is not None and badge.icon is not None:
+                self.stamp_icon(badge.mark, "paper", badge.icon.x, badge.icon.y, badge.icon.w)
             canvas.setFillColor(self.color["paper"])
-            canvas.setFont(BODY_SEMIBOLD, label)
-            canvas.drawString(bx + room, bottom + badge_h / 2 - label * 0.35, text)
-            y = bottom - gap
+            canvas.setFont(BODY_SEMIBOLD, LABEL_SIZE)
+            canvas.drawString(badge.label_x, badge.label_y, badge.label)
 
     # -- the back ----------------------------------------------------------------------
 
@@ -470,10 +398,6 @@ def _mix(a, b, amount: float):
     from reportlab.lib.colors import Color
 
     return Color(*(amount * p + (1 - amount) * q for p, q in zip(a.rgb(), b.rgb(), strict=True)))
-
-
-#: Every card's QR module: what a phone camera reads from a printed card.
-QR_MODULE = max(MIN_MODULE, 0.4 * mm)
 
 
 def _no_widow(text: str) -> str:
