@@ -13,9 +13,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from .layout.templates import Template
-from .model import Deck
-from .units import mm
+from .model import Deck, Template
 
 __all__ = [
     "Job",
@@ -46,7 +44,7 @@ class Job:
 
 def paper_of(template: Template) -> str:
     """The paper the kit's other documents use: A4 when the sheets are A4, else Letter."""
-    return "a4" if abs(template.paper_width - 210 * mm) < 1 * mm else "letter"
+    return "a4" if template.paper in ("a3", "a4", "a5") else "letter"
 
 
 def check_files(files: dict[Path, bytes]) -> list[str]:

@@ -30,6 +30,7 @@ __all__ = [
     "Effect",
     "PlayingCard",
     "Rules",
+    "Template",
     "suit_color",
     "targets_phrase",
 ]
@@ -253,3 +254,43 @@ class Deck:
             if card_type.id == type_id:
                 return card_type
         return None
+
+
+@dataclass(frozen=True)
+class Template:
+    """A sheet layout in points, origin at the paper's bottom-left corner as in PDF."""
+
+    name: str
+    description: str
+    source: str
+    paper: str  # its name ("letter", "a4", ...), whichever way round; "custom" for others
+    paper_width: float
+    paper_height: float
+    card_width: float
+    card_height: float
+    corner_radius: float
+    columns: int
+    rows: int
+    gap_x: float
+    gap_y: float
+    left: float  # paper's left edge to the grid's first card (trim), after centring
+    top: float  # paper's top edge to the grid's first card (trim)
+    bleed: float
+    crop_marks: bool
+    cut_lines: bool
+    backs: bool
+    mark_length: float  # crop marks continue the cut lines outward, at most this long,
+    mark_offset: float  # starting this far outside the bleed (never touching it)
+    margin: float  # the printer's unprintable margin the layout must keep clear
+
+    @property
+    def per_sheet(self) -> int:
+        return self.columns * self.rows
+
+    @property
+    def grid_width(self) -> float:
+        return self.columns * self.card_width + (self.columns - 1) * self.gap_x
+
+    @property
+    def grid_height(self) -> float:
+        return self.rows * self.card_height + (self.rows - 1) * self.gap_y

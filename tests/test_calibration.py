@@ -13,7 +13,7 @@ import itertools
 import pytest
 
 from printkit.layout.impose import Rect, impose
-from printkit.layout.templates import load_template
+from printkit.load.templates import load_template
 from printkit.render.calibrate import STEPS, _square_for, calibration_page, frame_centres
 from printkit.units import mm
 

@@ -21,7 +21,7 @@ from printkit.layout.face import (
     face_layout,
     qr_side,
 )
-from printkit.layout.templates import load_template, template_names
+from printkit.load.templates import load_template, template_names
 from printkit.units import mm
 
 TARGETS = st.sampled_from(

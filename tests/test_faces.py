@@ -17,7 +17,7 @@ from PIL import Image
 
 from printkit.catalogue import load_deck
 from printkit.errors import RenderError
-from printkit.layout.templates import load_template
+from printkit.load.templates import load_template
 from printkit.qrcontent import card_text
 from printkit.render.art import ArtLibrary
 from printkit.render.cards import card_pages

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from printkit.catalogue import load_deck
 from printkit.errors import PrintkitError
-from printkit.layout.templates import load_template
+from printkit.load.templates import load_template
 from printkit.rules.odds import load_draw_deck
 
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

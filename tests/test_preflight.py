@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.catalogue import load_deck
 from printkit.kit import rules_files, sheet_files
-from printkit.layout.templates import load_template, template_names
+from printkit.load.templates import load_template, template_names
 from printkit.preflight import preflight
 from printkit.render.calibrate import calibration_page
 from printkit.render.deck import PrintOptions

@@ -14,7 +14,7 @@ import pytest
 
 from printkit.catalogue import load_deck
 from printkit.layout.impose import slot_rects
-from printkit.layout.templates import load_template, template_names
+from printkit.load.templates import load_template, template_names
 from printkit.render.deck import PrintOptions, deck_sheets
 
 from .pdfcheck import MM, drawn_forms, reader

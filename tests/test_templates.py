@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from printkit.errors import NotFoundError, TemplateError
 from printkit.layout.impose import crop_marks, impose, slot_rects
-from printkit.layout.templates import load_template, template_names
+from printkit.load.templates import load_template, template_names
 from printkit.units import inch, mm, parse_length
 
 EPS = 0.01 * mm
@@ -209,3 +209,24 @@ def test_lengths_read_in_every_unit(text):
     number = float(text.rstrip("mintcp ").strip())
     unit = text.strip()[-2:]
     assert value == pytest.approx(number * {"mm": mm, "in": inch, "pt": 1, "cm": 10 * mm}[unit])
+
+
+@pytest.mark.parametrize(
+    ("paper", "name", "kit_paper"),
+    [
+        ('{ size = "a4", orientation = "landscape" }', "a4", "a4"),
+        ('{ size = "letter", orientation = "landscape" }', "letter", "letter"),
+        ('{ width = "297mm", height = "420mm" }', "a3", "a4"),
+        ('{ width = "12in", height = "18in" }', "custom", "letter"),
+    ],
+)
+def test_a_template_carries_its_papers_name_whichever_way_round(tmp_path, paper, name, kit_paper):
+    from printkit.kit import paper_of
+
+    path = tmp_path / "mine.toml"
+    path.write_text(
+        f'description = "mine"\nextends = "letter-3x3"\npaper = {paper}\n[grid]\nrows = 2\n',
+        encoding="utf-8",
+    )
+    t = load_template(str(path))
+    assert t.paper == name and paper_of(t) == kit_paper

@@ -157,7 +157,7 @@ def build(
     """
     from ..catalogue import deck_ids, load_deck
     from ..kit import KitOptions, check_files, kit_jobs
-    from ..layout.templates import load_template
+    from ..load.templates import load_template
     from ..output import recover, write_files
 
     if out_dir.is_dir():  # a build killed while committing is finished before anything else
@@ -233,7 +233,7 @@ def sheets(
       printkit sheets --template paste-over-letter
     """
     from ..kit import sheet_files
-    from ..layout.templates import load_template
+    from ..load.templates import load_template
     from ..output import write_files
 
     deck = open_deck(deck_id, data_dir)
@@ -273,7 +273,7 @@ def calibrate(template_name: str, duplex: str, output: Path) -> None:
       printkit calibrate
       printkit calibrate --template a4-3x3 -o a4-calibration.pdf
     """
-    from ..layout.templates import load_template
+    from ..load.templates import load_template
     from ..output import write_files
     from ..render.calibrate import calibration_page
 

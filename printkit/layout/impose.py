@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from .templates import Template
+from ..model import Template
 
 __all__ = [
     "DUPLEX_MODES",

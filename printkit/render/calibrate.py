@@ -14,8 +14,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from ..errors import RenderError
 from ..layout.impose import Placement, Rect, back_of, slot_rects
-from ..layout.templates import Template
-from ..papers import paper_name
+from ..model import Template
 from ..units import mm
 from .fonts import BODY, BODY_BOLD, TITLE
 from .pdf import Document
@@ -66,7 +65,7 @@ def calibration_page(t: Template, duplex: str = "long") -> bytes:
         "printkit calibration page",
         f"Front-to-back registration for the {t.name} template, duplex {duplex}",
         kind="calibration",
-        paper=paper_name(t.paper_width, t.paper_height) or "custom",
+        paper=t.paper,
         duplex=duplex,
     )
     canvas = doc.canvas

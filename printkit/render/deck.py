@@ -5,9 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..layout.templates import Template
-from ..model import Deck
-from ..papers import paper_name
+from ..model import Deck, Template
 from .aids import AidPainter
 from .art import ArtLibrary
 from .face import FaceOptions, FacePainter
@@ -96,7 +94,7 @@ def deck_sheets(
             title,
             subject,
             kind="sheets",
-            paper=paper_name(template.paper_width, template.paper_height) or "custom",
+            paper=template.paper,
             duplex=_PRINTED[options.duplex] if template.backs else "simplex",
         )
         return doc, DeckFaces(doc, deck, art, template, options, kinds)

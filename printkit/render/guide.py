@@ -9,8 +9,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Frame, KeepInFrame, Paragraph, Spacer
 
 from ..errors import RenderError
-from ..layout.templates import Template
-from ..model import Deck
+from ..model import Deck, Template
 from ..papers import paper_name
 from ..units import format_mm, mm
 from .art import ArtLibrary

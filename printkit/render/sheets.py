@@ -14,7 +14,7 @@ from typing import Protocol
 
 from ..layout.impose import Placement, Sheet, crop_marks, impose
 from ..layout.labels import label_spots
-from ..layout.templates import Template
+from ..model import Template
 from .fonts import BODY
 from .pdf import Document, hex_color
 

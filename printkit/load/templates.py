@@ -10,17 +10,17 @@ fit the paper.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..datafile import DataFile
 from ..errors import NotFoundError, TemplateError, did_you_mean
-from ..papers import PAPER_SIZES
+from ..model import Template
+from ..papers import PAPER_SIZES, paper_name
 from ..paths import templates_dir
 from ..units import format_mm, inch, mm, parse_length
 
-__all__ = ["PAPER_SIZES", "Template", "load_template", "resolve_template", "template_names"]
+__all__ = ["load_template", "resolve_template", "template_names"]
 
 
 _TOP = ("description",)
@@ -42,45 +42,6 @@ _MAX_EXTENDS = 8
 _MAX_PRINT = {"bleed": 20 * mm, "mark_length": 50 * mm, "mark_offset": 20 * mm, "margin": 50 * mm}
 #: A PDF page may be at most 200 inches on a side.
 _MAX_PAPER = 200 * inch
-
-
-@dataclass(frozen=True)
-class Template:
-    """A sheet layout in points, origin at the paper's bottom-left corner as in PDF."""
-
-    name: str
-    description: str
-    source: str
-    paper_width: float
-    paper_height: float
-    card_width: float
-    card_height: float
-    corner_radius: float
-    columns: int
-    rows: int
-    gap_x: float
-    gap_y: float
-    left: float  # paper's left edge to the grid's first card (trim), after centring
-    top: float  # paper's top edge to the grid's first card (trim)
-    bleed: float
-    crop_marks: bool
-    cut_lines: bool
-    backs: bool
-    mark_length: float  # crop marks continue the cut lines outward, at most this long,
-    mark_offset: float  # starting this far outside the bleed (never touching it)
-    margin: float  # the printer's unprintable margin the layout must keep clear
-
-    @property
-    def per_sheet(self) -> int:
-        return self.columns * self.rows
-
-    @property
-    def grid_width(self) -> float:
-        return self.columns * self.card_width + (self.columns - 1) * self.gap_x
-
-    @property
-    def grid_height(self) -> float:
-        return self.rows * self.card_height + (self.rows - 1) * self.gap_y
 
 
 def template_names(folder: Path | None = None) -> list[str]:
@@ -227,6 +188,7 @@ def _build(file: DataFile, name: str, t: dict[str, Any]) -> Template:
         name=name,
         description=" ".join(description.split()),
         source=file.name,
+        paper=paper_name(paper_w, paper_h) or "custom",
         paper_width=paper_w,
         paper_height=paper_h,
         card_width=card_w,
