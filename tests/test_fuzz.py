@@ -234,3 +234,143 @@ def test_runs_that_made_the_old_reader_backtrack_are_read_at_once():
             for line in getattr(block, "items", None) or [getattr(block, "text", "")]:
                 markdown.inline_spans(line)
         assert time.perf_counter() - start < 1.0, text[:20]
+
+
+# -- the documents a deck prints (aids, rules) and printkit's own tables (roles, readings) --
+
+AID_TEXTS = st.sampled_from(
+    ["- one", "{{values}}", "{{draw-outcomes}}", "{{cards}}", "{{nope}}", "**x**", "", "{{"]
+)
+AID_ENTRY = st.fixed_dictionaries(
+    {}, optional={"title": st.one_of(st.text(max_size=8), st.integers()), "text": AID_TEXTS}
+)
+AID_SIDE = st.one_of(st.lists(AID_ENTRY, max_size=3), SCALARS)
+
+
+def _with_documents(aids: str | None = None, rules: str | None = None) -> None:
+    """Load a deck whose deck.toml names an aid and rules with this content."""
+    deck_toml = DECK_TOML
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "decks" / "fuzz"
+        folder.mkdir(parents=True)
+        if aids is not None:
+            deck_toml += '[aids]\nsource = "aids.toml"\n'
+            (folder / "aids.toml").write_text(aids, encoding="utf-8", errors="surrogatepass")
+        if rules is not None:
+            deck_toml += '[rules]\nsource = "rules.md"\nlayout = "sheet"\n'
+            (folder / "rules.md").write_text(rules, encoding="utf-8", errors="surrogatepass")
+        (folder / "deck.toml").write_text(deck_toml, encoding="utf-8")
+        (folder / "effects.toml").write_text(EFFECTS_TOML, encoding="utf-8")
+        (folder / "cards.csv").write_text(CARDS_CSV, encoding="utf-8")
+        try:
+            deck = load_deck("fuzz", Path(tmp))
+        except PrintkitError as exc:
+            assert str(exc) and "\n" not in str(exc)
+        else:
+            assert (deck.aid is not None) == (aids is not None)
+            assert (deck.rules_text is not None) == (rules is not None)
+
+
+@FUZZ
+@given(st.text(max_size=300))
+def test_any_aids_text(text):
+    _with_documents(aids=text)
+
+
+@FUZZ
+@given(st.fixed_dictionaries({}, optional={"front": AID_SIDE, "back": AID_SIDE, "x": SCALARS}))
+def test_any_aids_structure(sides):
+    lines = []
+    for side, value in sides.items():
+        if isinstance(value, list):
+            for entry in value:
+                lines.append(f"[[{side}]]")
+                lines += [f"{k} = {_toml_value(v)}" for k, v in entry.items()]
+        else:
+            lines.insert(0, f"{side} = {_toml_value(value)}")
+    _with_documents(aids="\n".join(lines) + "\n")
+
+
+RULES_PIECES = st.sampled_from(
+    ["# Title\n", "## Part\n", "text\n", "- item\n", "\n", "{{cards}}\n", "{{values}}\n",
+     "{{negation}}\n", "{{negation KS --counter 8D}}\n", "{{identification}}\n",
+     "{{roles-table}}\n", "{{readings}}\n", "{{legend}}\n", "{{nope}}\n", "{{draw-outcomes}}\n",
+     "---\ntitle: x\n---\n", "#### deep\n", "{{negation --spook 3S}}\n"]
+)  # fmt: skip
+
+
+@FUZZ
+@given(st.lists(RULES_PIECES, max_size=12))
+def test_any_rules_document(pieces):
+    _with_documents(rules="".join(pieces))
+
+
+ROLE = st.fixed_dictionaries(
+    {}, optional={k: SCALARS for k in ("name", "plural", "goal", "death_mesa", "x")}
+)
+
+
+@FUZZ
+@given(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "roles": st.one_of(SCALARS, st.dictionaries(st.sampled_from(["sheriff", "x"]), ROLE)),
+            "tables": st.one_of(
+                SCALARS,
+                st.dictionaries(
+                    st.sampled_from(["4", "x", "٣"]),
+                    st.fixed_dictionaries(
+                        {}, optional={"roles": VALUES, "note": SCALARS, "goals": SCALARS}
+                    ),
+                ),
+            ),
+            "ghosts": st.one_of(SCALARS, st.fixed_dictionaries({}, optional={"one_team": SCALARS})),
+        },
+    )
+)
+def test_any_roles_file(table):
+    from printkit.rules.roles import load_tables
+
+    lines = []
+    for key, value in table.items():
+        if isinstance(value, dict):
+            for sub, entry in value.items():
+                if isinstance(entry, dict):
+                    lines.append(f'[{key}."{sub}"]')
+                    lines += [f"{k} = {_toml_value(v)}" for k, v in entry.items()]
+                elif key == "ghosts":
+                    lines.append(f"[{key}]\n{sub} = {_toml_value(entry)}")
+        else:
+            lines.insert(0, f"{key} = {_toml_value(value)}")
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "roles.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        try:
+            tables = load_tables(Path(tmp))
+        except PrintkitError as exc:
+            assert str(exc) and "\n" not in str(exc)
+        else:
+            assert all(t.players >= 1 for t in tables.values())
+
+
+@FUZZ
+@given(st.dictionaries(st.sampled_from(["ace", "x", "y"]), st.one_of(SCALARS, ROLE), max_size=3))
+def test_any_readings_file(table):
+    from printkit.rules.readings import load_readings
+
+    lines = []
+    for key, value in table.items():
+        if isinstance(value, dict):
+            lines.append(f"[{key}]")
+            lines += [f"{k} = {_toml_value(v)}" for k, v in value.items()]
+        else:
+            lines.insert(0, f"{key} = {_toml_value(value)}")
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "readings.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        load_readings.cache_clear()
+        try:
+            load_readings(Path(tmp))
+        except PrintkitError as exc:
+            assert str(exc) and "\n" not in str(exc)
+        finally:
+            load_readings.cache_clear()

@@ -75,8 +75,9 @@ def load_tables(data_dir: Path | None = None) -> dict[int, Table]:
     """Every table size in roles.toml, read and checked once."""
     file, table = _read(data_dir)
     roles = {}
-    for role_id, entry in table["roles"].items():
+    for role_id, entry in file.expect(table["roles"], dict, "", "roles").items():
         where = f"[roles.{role_id}]"
+        file.expect(entry, dict, where, role_id)
         file.check_keys(entry, where, ("name", "plural", "goal", "death_mesa"))
         roles[role_id] = Role(
             role_id,
@@ -85,14 +86,15 @@ def load_tables(data_dir: Path | None = None) -> dict[int, Table]:
             _flat(file.expect(entry["goal"], str, where, "goal")),
             _flat(file.expect(entry["death_mesa"], str, where, "death_mesa")),
         )
-    ghosts = table["ghosts"]
+    ghosts = file.expect(table["ghosts"], dict, "", "ghosts")
     file.check_keys(ghosts, "[ghosts]", ("one_team",))
     one_team = _flat(file.expect(ghosts["one_team"], str, "[ghosts]", "one_team"))
     tables = {}
-    for size, entry in table["tables"].items():
+    for size, entry in file.expect(table["tables"], dict, "", "tables").items():
         where = f"[tables.{size}]"
-        if not size.isascii() or not size.isdigit():
+        if not size.isascii() or not size.isdigit() or not 1 <= int(size) <= 99:
             raise file.fail(where, "a table is named by its number of players, like [tables.5]")
+        file.expect(entry, dict, where, size)
         file.check_keys(entry, where, ("roles",), ("note", "goals", "death_mesa"))
         goals = file.expect(entry.get("goals", {}), dict, where, "goals")
         file.check_keys(goals, f"{where[:-1]}.goals]", (), tuple(roles))
@@ -112,6 +114,6 @@ def load_tables(data_dir: Path | None = None) -> dict[int, Table]:
                 change = _flat(file.expect(changes[role_id], str, where, "death_mesa"))
                 role = dataclasses.replace(role, death_mesa=change)
             dealt.append(role)
-        note = entry.get("note")
+        note = file.expect(entry.get("note", ""), str, where, "note")
         tables[int(size)] = Table(int(size), tuple(dealt), _flat(note) if note else None, one_team)
     return tables
