@@ -14,26 +14,16 @@ from functools import partial
 from pathlib import Path
 
 from .model import Deck, Template
+from .settings import Settings
 
 __all__ = [
     "Job",
-    "KitOptions",
     "check_files",
     "kit_jobs",
     "paper_of",
     "rules_files",
     "sheet_files",
 ]
-
-
-@dataclass(frozen=True)
-class KitOptions:
-    duplex: str = "long"
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    qr: bool = True
-    art_dir: Path | None = None
-    aids: int = 4
-    proofs: bool = True
 
 
 @dataclass(frozen=True)
@@ -73,20 +63,16 @@ def check_files(files: dict[Path, bytes]) -> list[str]:
     return warnings
 
 
-def kit_jobs(decks: list[Deck], template: Template, options: KitOptions, out: Path) -> list[Job]:
+def kit_jobs(decks: list[Deck], template: Template, options: Settings, out: Path) -> list[Job]:
     from .render.art import ArtLibrary
-    from .render.deck import PrintOptions
 
     paper = paper_of(template)
     jobs: list[Job] = []
     for deck in decks:
         art = ArtLibrary(deck, options.art_dir)
-        printing = PrintOptions(
-            options.duplex, options.back_offset, options.qr, options.art_dir, options.aids
-        )
         target = out / f"{deck.id}.pdf"
         jobs.append(
-            Job(f"{deck.name}: card sheets", partial(sheet_files, deck, template, printing, target))
+            Job(f"{deck.name}: card sheets", partial(sheet_files, deck, template, options, target))
         )
         if deck.idsheet:
             jobs.append(Job(f"{deck.name}: identification sheet", _idsheet(deck, paper, art, out)))
@@ -151,7 +137,7 @@ def _proof(deck, art, out: Path):
     return make
 
 
-def _guide(decks, template, options: KitOptions, out: Path):
+def _guide(decks, template, options: Settings, out: Path):
     def make() -> dict[Path, bytes]:
         from .render.guide import print_guide
 

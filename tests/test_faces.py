@@ -21,8 +21,8 @@ from printkit.load.templates import load_template
 from printkit.qrcontent import card_text
 from printkit.render.art import ArtLibrary
 from printkit.render.cards import card_pages
-from printkit.render.deck import PrintOptions, deck_sheets
-from printkit.render.face import FaceOptions
+from printkit.render.deck import deck_sheets
+from printkit.settings import Settings
 from printkit.units import inch
 
 from .pdfcheck import image_digests, reader
@@ -32,7 +32,7 @@ POKER = (2.5 * inch, 3.5 * inch)
 
 
 def render_cards(deck, art=None, qr=True, dpi=100) -> list[Image.Image]:
-    data = card_pages(deck, *POKER, art or ArtLibrary(deck), FaceOptions(qr=qr))
+    data = card_pages(deck, *POKER, art or ArtLibrary(deck), qr=qr)
     pdf = pdfium.PdfDocument(data)
     return [pdf[i].render(scale=dpi / 72).to_pil().convert("RGB") for i in range(len(pdf))]
 
@@ -84,7 +84,7 @@ def test_users_raster_art_replaces_the_svg_and_is_stored_once(tmp_path):
     (art_dir / "spook.png").write_bytes(_png(300, 120))
     deck = load_deck()
     parts = deck_sheets(
-        deck, load_template("plaincards-letter"), PrintOptions(qr=False, user_art=tmp_path / "art")
+        deck, load_template("plaincards-letter"), Settings(qr=False, art_dir=tmp_path / "art")
     )
     digests = image_digests(reader(parts[""]))
     # Spook! is on three cards; its picture is stored once.

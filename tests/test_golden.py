@@ -16,7 +16,7 @@ from printkit.kit import rules_files
 from printkit.render.aids import AidPainter
 from printkit.render.art import ArtLibrary
 from printkit.render.cards import card_pages
-from printkit.render.face import FaceOptions, FacePainter
+from printkit.render.face import FacePainter
 from printkit.render.idsheet import identification_sheet
 from printkit.render.pdf import Document
 from printkit.units import inch
@@ -36,14 +36,14 @@ def _page(pdf: bytes, index: int, dpi: float) -> Image.Image:
 
 def _card(deck_id: str, code: str) -> Image.Image:
     deck = load_deck(deck_id)
-    pdf = card_pages(deck, *POKER, ArtLibrary(deck), FaceOptions(qr=True), bleed=0)
+    pdf = card_pages(deck, *POKER, ArtLibrary(deck), qr=True, bleed=0)
     index = next(i for i, c in enumerate(deck.cards) if c.code == code)
     return _page(pdf, index, 100)
 
 
 def _back() -> Image.Image:
     deck = load_deck()
-    pdf = card_pages(deck, *POKER, ArtLibrary(deck), FaceOptions(qr=True), bleed=0)
+    pdf = card_pages(deck, *POKER, ArtLibrary(deck), qr=True, bleed=0)
     return _page(pdf, len(deck.cards), 100)
 
 

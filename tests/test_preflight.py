@@ -15,11 +15,11 @@ from printkit.kit import rules_files, sheet_files
 from printkit.load.templates import load_template, template_names
 from printkit.preflight import preflight
 from printkit.render.calibrate import calibration_page
-from printkit.render.deck import PrintOptions
 from printkit.render.fonts import BODY
 from printkit.render.guide import print_guide
 from printkit.render.idsheet import identification_sheet
 from printkit.render.pdf import Document
+from printkit.settings import Settings
 
 DUPLEX = ("long", "short", "manual", "none")
 
@@ -34,9 +34,7 @@ def _failures(data: bytes, **expect) -> dict[str, str]:
 def test_every_card_sheet_passes_for_every_template_and_duplex(template, duplex):
     t = load_template(template)
     for deck_id in ("dead-mens-deck", "simplified-bang"):
-        files = sheet_files(
-            load_deck(deck_id), t, PrintOptions(duplex=duplex, aids=4), Path("x.pdf")
-        )
+        files = sheet_files(load_deck(deck_id), t, Settings(duplex=duplex, aids=4), Path("x.pdf"))
         for path, data in files.items():
             report = preflight(data, str(path))
             assert report.ok, [f for f in report.failures][:3]

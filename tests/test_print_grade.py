@@ -10,10 +10,11 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from printkit.catalogue import load_deck
-from printkit.colour import delta_e_2000, delta_e_lab
 from printkit.kit import rules_files
 from printkit.render.idsheet import _TINTS, _tints
 from printkit.typography import smarten
+
+from .colourcheck import delta_e_2000, delta_e_lab
 
 
 def test_ciede2000_matches_the_published_test_data():

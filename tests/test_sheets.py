@@ -15,7 +15,8 @@ import pytest
 from printkit.catalogue import load_deck
 from printkit.layout.impose import slot_rects
 from printkit.load.templates import load_template, template_names
-from printkit.render.deck import PrintOptions, deck_sheets
+from printkit.render.deck import deck_sheets
+from printkit.settings import Settings
 
 from .pdfcheck import MM, drawn_forms, reader
 
@@ -27,7 +28,7 @@ TOLERANCE = 0.01 * MM
 @cache
 def sheets(template: str, duplex: str, offset: tuple[float, float] = (0.0, 0.0)):
     deck = load_deck()
-    options = PrintOptions(duplex=duplex, back_offset=(offset[0] * MM, offset[1] * MM), qr=False)
+    options = Settings(duplex=duplex, back_offset=(offset[0] * MM, offset[1] * MM), qr=False)
     return deck_sheets(deck, load_template(template), options)
 
 

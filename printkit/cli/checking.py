@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from ..papers import PAPER_SIZES
+from ..printspec import DUPLEX_NAMES, KINDS
 from .app import printkit
 
 __all__ = ["preflight_command", "print_report"]
@@ -19,17 +21,17 @@ _MARKS = {"ok": "ok", "warn": "warning", "fail": "FAIL"}
 )
 @click.option(
     "--kind",
-    type=click.Choice(["sheets", "calibration", "guide", "idsheet", "rules", "booklet", "other"]),
+    type=click.Choice(list(KINDS)),
     help="What the file is, when it does not say (printkit's PDFs do).",
 )
 @click.option(
     "--paper",
-    type=click.Choice(["letter", "half-letter", "legal", "tabloid", "a3", "a4", "a5"]),
+    type=click.Choice(list(PAPER_SIZES)),
     help="The paper every page must be, within 0.1 mm.",
 )
 @click.option(
     "--duplex",
-    type=click.Choice(["long", "short", "simplex"]),
+    type=click.Choice(list(DUPLEX_NAMES)),
     help="How the file is printed: its /Duplex viewer preference must say so.",
 )
 @click.option("--quiet", is_flag=True, help="Print only failures and warnings.")

@@ -10,9 +10,9 @@ import click
 
 from ..errors import UsageError
 from ..lookup import card_record, find, find_card
-from ..model import TIMINGS, Card, Deck, PlayingCard, targets_phrase
+from ..model import SUITS, TIMINGS, Card, Deck, PlayingCard, targets_phrase
 from ..notation import parse_card
-from ..rules.draw import CHECKS
+from ..rules.draw import CHECKS, HIGH_NOON
 from .app import (
     ace_option,
     data_dir_option,
@@ -163,12 +163,12 @@ def _cards(deck: Deck, texts: tuple[str, ...]) -> list[PlayingCard]:
 )
 @click.option(
     "--high-noon",
-    type=click.Choice(["blessing", "curse"]),
+    type=click.Choice(list(HIGH_NOON)),
     help="High Noon's Blessing or Curse: every card one suit, so one colour.",
 )
 @click.option(
     "--handcuffs",
-    type=click.Choice(["spades", "clubs", "hearts", "diamonds"]),
+    type=click.Choice(SUITS),
     metavar="SUIT",
     help="High Noon's Handcuffs: the suit the playing ghost named.",
 )

@@ -15,13 +15,15 @@ import click
 
 from ..catalogue import DEFAULT_DECK
 from ..errors import UsageError
+from ..papers import BOOK_PAPER
+from ..settings import DUPLEX_MODES, Settings
+from ..shops import SHOPS
 from ..units import mm
 from .app import F, art_options, data_dir_option, deck_options, open_deck, printkit
 
 __all__ = ["build", "calibrate", "export", "idsheet", "rulebook", "sheets"]
 
 DEFAULT_TEMPLATE = "plaincards-letter"
-DUPLEX = ("long", "short", "manual", "none")
 
 
 def _offset(_ctx, _param, value: str | None) -> tuple[float, float]:
@@ -74,7 +76,7 @@ def print_options(func: F) -> F:
         ),
         click.option(
             "--duplex",
-            type=click.Choice(DUPLEX),
+            type=click.Choice(DUPLEX_MODES),
             default="long",
             show_default=True,
             help="long/short: each fronts page is followed by its backs page, for printing "
@@ -95,11 +97,10 @@ def print_options(func: F) -> F:
     return func
 
 
-def _print_options(duplex: str, back_offset, no_qr: bool, art_dir: Path, aids: int = 0):
-    from ..render.deck import PrintOptions
-
-    return PrintOptions(
-        duplex=duplex, back_offset=back_offset, qr=not no_qr, user_art=art_dir, aids=aids
+def _settings(duplex: str, back_offset, no_qr: bool, art_dir: Path, aids: int = 0) -> Settings:
+    """The one settings value every command that prints builds from its options."""
+    return Settings(
+        duplex=duplex, back_offset=back_offset, qr=not no_qr, art_dir=art_dir, aids=aids
     )
 
 
@@ -156,7 +157,7 @@ def build(
       printkit build --data-dir my-data --deck my-deck
     """
     from ..catalogue import deck_ids, load_deck
-    from ..kit import KitOptions, check_files, kit_jobs
+    from ..kit import check_files, kit_jobs
     from ..load.templates import load_template
     from ..output import recover, write_files
 
@@ -169,7 +170,7 @@ def build(
         if not decks:
             raise UsageError(f"no deck in {data_dir or 'data'}/decks; give --data-dir or add one")
     template = load_template(template_name)
-    options = KitOptions(duplex, back_offset, not no_qr, art_dir, aids)
+    options = _settings(duplex, back_offset, no_qr, art_dir, aids)
     jobs = kit_jobs(decks, template, options, out_dir)
     files: dict[Path, bytes] = {}
     if quiet or not sys.stderr.isatty():
@@ -238,7 +239,7 @@ def sheets(
 
     deck = open_deck(deck_id, data_dir)
     template = load_template(template_name)
-    options = _print_options(duplex, back_offset, no_qr, art_dir, aids)
+    options = _settings(duplex, back_offset, no_qr, art_dir, aids)
     target = output or Path("output") / f"{deck.id}.pdf"
     if target.suffix.lower() != ".pdf":
         raise UsageError(f"{target}: the output file must end in .pdf")
@@ -256,7 +257,7 @@ def sheets(
 )
 @click.option(
     "--duplex",
-    type=click.Choice(["long", "short"]),
+    type=click.Choice(DUPLEX_MODES[:2]),
     default="long",
     show_default=True,
     help="How your printer will turn the sheet: over its long or its short edge.",
@@ -284,7 +285,7 @@ def calibrate(template_name: str, duplex: str, output: Path) -> None:
 def _paper_option(func: F) -> F:
     return click.option(
         "--paper",
-        type=click.Choice(["letter", "a4"]),
+        type=click.Choice(list(BOOK_PAPER)),
         default="letter",
         show_default=True,
         help="US Letter or A4 (the rulebook's pages are then half-letter or A5).",
@@ -342,7 +343,7 @@ def rulebook(paper: str, booklet: bool, output: Path, deck_id: str, data_dir: Pa
 @click.option(
     "--for",
     "shop",
-    type=click.Choice(["mpc", "tgc", "png"]),
+    type=click.Choice(list(SHOPS)),
     required=True,
     help="mpc: MakePlayingCards poker cards (822 x 1122 px at 300 dpi); tgc: The Game "
     "Crafter (825 x 1125 px); png: the trimmed card alone (750 x 1050 px).",

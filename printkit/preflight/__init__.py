@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ..printspec import KINDS
 from .facts import DocumentFacts, read_facts
-from .rules import KINDS, PAPERS, Expect, Finding, check_document, check_page
+from .rules import PAPERS, Expect, Finding, check_document, check_page
 
 __all__ = ["KINDS", "PAPERS", "Expect", "Finding", "Report", "expect_of", "preflight"]
 

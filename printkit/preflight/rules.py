@@ -15,12 +15,12 @@ from dataclasses import dataclass
 
 from ..papers import PAPER_SIZES as PAPERS
 from ..papers import paper_name
+from ..printspec import DUPLEX_NAMES, KINDS
 from ..units import mm
 from .facts import DocumentFacts, PageFacts
 
 __all__ = [
     "EDGE",
-    "KINDS",
     "MIN_DPI",
     "PAPERS",
     "Expect",
@@ -32,24 +32,6 @@ __all__ = [
 #: The band along every paper edge that home printers cannot reach.
 EDGE = 5 * mm
 MIN_DPI = 300
-
-
-#: What each kind of document must hold to: (smallest text anywhere, smallest body text).
-KINDS = {
-    "sheets": (6.0, 6.0),
-    "calibration": (6.0, 6.0),
-    "guide": (6.0, 6.0),
-    "idsheet": (8.0, 8.0),
-    "rules": (6.0, 9.0),
-    "booklet": (6.0, 9.0),
-    "other": (6.0, 6.0),
-}
-
-_DUPLEX_NAMES = {
-    "long": "DuplexFlipLongEdge",
-    "short": "DuplexFlipShortEdge",
-    "simplex": "Simplex",
-}
 
 
 @dataclass(frozen=True)
@@ -84,7 +66,7 @@ def check_document(doc: DocumentFacts, expect: Expect) -> list[Finding]:
             else "lets the reader shrink the page to fit: set /PrintScaling /None",
         )
     ]
-    wanted = _DUPLEX_NAMES.get(expect.duplex or "")
+    wanted = DUPLEX_NAMES.get(expect.duplex or "")
     if doc.duplex is None:
         findings.append(Finding(None, "duplex", "fail", "states no /Duplex for the printer"))
     elif wanted and doc.duplex != wanted:

@@ -94,10 +94,10 @@ def _refused(path: Path, message: str) -> RenderError:
 class ArtLibrary:
     """Where one deck's pictures come from."""
 
-    def __init__(self, deck: Deck, user_dir: Path | None = None, builtin_dir: Path | None = None):
+    def __init__(self, deck: Deck, user_dir: Path | None = None):
         self.deck = deck
         self.user_dir = Path(user_dir) if user_dir is not None else None
-        self.builtin = Path(builtin_dir or art_dir() / "builtin")
+        self.builtin = art_dir() / "builtin"
 
     def _first(self, folder: Path, stem: str, root: Path | None = None) -> Art | None:
         for suffix in _SUFFIXES:

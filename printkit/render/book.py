@@ -77,16 +77,14 @@ _BOOK = _Look(body=9.4, leading=12.4, h1=16, h2=11, margin=14 * mm, top=17 * mm,
 _SHEET = _Look(body=10.2, leading=12.9, h1=13, h2=11.5, margin=16 * mm, top=15 * mm, bottom=14 * mm)
 
 
-def render_rules(
-    deck: Deck, paper: str = "letter", kind: str | None = None, art: ArtLibrary | None = None
-) -> bytes:
+def render_rules(deck: Deck, paper: str = "letter", art: ArtLibrary | None = None) -> bytes:
     """The deck's rules as PDF bytes, laid out as its deck.toml says ("book" or "sheet")."""
     if deck.rules is None or deck.rules_text is None:
         raise CatalogueError(
             f"the {deck.name} has no rules; name them under [rules] in its deck.toml"
         )
     register_fonts()
-    book = (kind or deck.rules.layout) == "book"
+    book = deck.rules.layout == "book"
     page_paper = BOOK_PAPER[paper] if book else paper
     size = PAPER_SIZES[page_paper]
     look = _BOOK if book else _SHEET

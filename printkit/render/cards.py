@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..model import Deck
 from .art import ArtLibrary
-from .face import FACE_BLEED, FaceOptions, FacePainter
+from .face import FACE_BLEED, FacePainter
 from .pdf import Document
 
 __all__ = ["card_pages"]
@@ -19,9 +19,8 @@ def card_pages(
     width: float,
     height: float,
     art: ArtLibrary,
-    options: FaceOptions | None = None,
+    qr: bool = True,
     bleed: float = FACE_BLEED,
-    back: bool = True,
 ) -> bytes:
     """A PDF with one page per card front (deck order) and, last, the back."""
     if not 0 <= bleed <= FACE_BLEED:
@@ -34,10 +33,9 @@ def card_pages(
         kind="cards",
         paper="card",
     )
-    painter = FacePainter(doc, deck, art, width, height, options or FaceOptions())
+    painter = FacePainter(doc, deck, art, width, height, qr=qr)
     forms = [painter.front(card) for card in deck.cards]
-    if back:
-        forms.append(painter.back())
+    forms.append(painter.back())
     canvas = doc.canvas
     for form in forms:
         canvas.translate(bleed, bleed)

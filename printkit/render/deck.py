@@ -2,30 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
-
 from ..model import Deck, Template
+from ..settings import Settings
 from .aids import AidPainter
 from .art import ArtLibrary
-from .face import FaceOptions, FacePainter
+from .face import FacePainter
 from .pdf import Document
 from .sheets import SheetJob, render_sheets
 
-__all__ = ["DeckFaces", "PrintOptions", "deck_sheets", "items"]
+__all__ = ["DeckFaces", "deck_sheets", "items"]
 
 #: How the printer is asked to print a file, for each duplex mode: manual duplex prints
 #: each of its two files single-sided, turning the stack by hand.
 _PRINTED = {"long": "long", "short": "short", "manual": "simplex", "none": "simplex"}
-
-
-@dataclass(frozen=True)
-class PrintOptions:
-    duplex: str = "long"
-    back_offset: tuple[float, float] = (0.0, 0.0)  # points, back pages only
-    qr: bool = True
-    user_art: Path | None = None
-    aids: int = 0  # player aid cards printed after the deck's own
 
 
 def items(deck: Deck, aids: int, per_sheet: int, backs: bool) -> list[str]:
@@ -48,13 +37,11 @@ class DeckFaces:
         deck: Deck,
         art: ArtLibrary,
         t: Template,
-        options: PrintOptions,
+        options: Settings,
         kinds: list[str],
     ):
         self.deck, self.kinds = deck, kinds
-        self.painter = FacePainter(
-            doc, deck, art, t.card_width, t.card_height, FaceOptions(qr=options.qr)
-        )
+        self.painter = FacePainter(doc, deck, art, t.card_width, t.card_height, qr=options.qr)
         aid = deck.aid if options.aids else None
         self.aids = AidPainter(self.painter, aid) if aid else None
 
@@ -76,11 +63,11 @@ class DeckFaces:
 
 
 def deck_sheets(
-    deck: Deck, template: Template, options: PrintOptions | None = None
+    deck: Deck, template: Template, options: Settings | None = None
 ) -> dict[str, bytes]:
     """{"": pdf} or, for manual duplex, {"fronts": pdf, "backs": pdf}."""
-    options = options or PrintOptions()
-    art = ArtLibrary(deck, options.user_art)
+    options = options or Settings()
+    art = ArtLibrary(deck, options.art_dir)
     title = f"{deck.name} - card sheets"
     aids = options.aids if deck.aids else 0
 

@@ -10,7 +10,6 @@ badges. Every face is drawn 1/8 in past its trim, so a sheet or a shop can use b
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from ..errors import RenderError
@@ -34,16 +33,11 @@ from .icons import Icons
 from .pdf import Document, hex_color
 from .qr import draw_qr, qr_matrix, qr_version
 
-__all__ = ["FACE_BLEED", "FRAME_INSET", "LABEL_SIZE", "MIN_TEXT_SIZE", "FaceOptions", "FacePainter"]
+__all__ = ["FACE_BLEED", "FRAME_INSET", "LABEL_SIZE", "MIN_TEXT_SIZE", "FacePainter"]
 
 MIN_TEXT_SIZE = 6.5
 _START_TEXT_SIZE = 8.6
 _TITLE_SIZES = (12.5, 9.0)  # a deck's one title size is the largest in this range that fits
-
-
-@dataclass(frozen=True)
-class FaceOptions:
-    qr: bool = True
 
 
 class FacePainter:
@@ -56,22 +50,19 @@ class FacePainter:
         art: ArtLibrary,
         width: float,
         height: float,
-        options: FaceOptions | None = None,
+        qr: bool = True,
     ):
         self.doc, self.deck, self.art = doc, deck, art
         self.w, self.h = width, height
         self.frame = card_frame(width, height)
         self.s = self.frame.scale
-        self.options = options or FaceOptions()
         self.color = {key: hex_color(value) for key, value in deck.colors.items()}
         self.icons = Icons(doc, art, self.color)
         self.bbox = (-FACE_BLEED, -FACE_BLEED, width + FACE_BLEED, height + FACE_BLEED)
         self._key = f"{round(width, 3)}x{round(height, 3)}"
         self._check_glyphs()
         self.title_size = self._deck_title_size()
-        self.qr_version = (
-            qr_version(card_text(card, deck) for card in deck.cards) if self.options.qr else None
-        )
+        self.qr_version = qr_version(card_text(card, deck) for card in deck.cards) if qr else None
 
     # -- forms ---------------------------------------------------------------------------
 

@@ -11,44 +11,23 @@ import io
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
 
 from ..model import Deck
+from ..shops import SHOPS
 from ..units import inch
 from .art import ArtLibrary
 from .cards import card_pages
-from .face import FaceOptions
 from .pages import render_pages
 
 __all__ = [
     "PROOF_CARDS",
     "PROOF_DPI",
-    "SHOPS",
-    "Shop",
     "export_images",
     "image_names",
     "proof_sheets",
 ]
 
 _POKER = (2.5 * inch, 3.5 * inch)
-
-
-@dataclass(frozen=True)
-class Shop:
-    """What a print-on-demand target asks for: bleed around a poker card, at 300 dpi."""
-
-    name: str
-    bleed: float  # points on every side
-    dpi: int = 300
-
-
-#: MakePlayingCards poker cards: 822 x 1122 px; The Game Crafter: 825 x 1125 px; "png":
-#: the trimmed card alone, for screens and virtual tables.
-SHOPS = {
-    "mpc": Shop("MakePlayingCards", bleed=0.12 * inch),
-    "tgc": Shop("The Game Crafter", bleed=0.125 * inch),
-    "png": Shop("plain PNG", bleed=0.0),
-}
 
 
 def image_names(deck: Deck) -> list[str]:
@@ -68,7 +47,7 @@ def export_images(
 ) -> dict[str, bytes]:
     """{file name: PNG bytes} for every card front and the back, in the shop's size."""
     target = SHOPS[shop]
-    pdf = card_pages(deck, *_POKER, art or ArtLibrary(deck), FaceOptions(qr=qr), bleed=target.bleed)
+    pdf = card_pages(deck, *_POKER, art or ArtLibrary(deck), qr=qr, bleed=target.bleed)
     pages = len(image_names(deck))
     resolution = dpi or target.dpi
     workers = min(2, os.cpu_count() or 1)
@@ -96,7 +75,7 @@ def proof_sheets(deck: Deck, art: ArtLibrary | None = None, columns: int = 6) ->
     import pypdfium2 as pdfium
     from PIL import Image, ImageDraw, ImageFont
 
-    pdf = card_pages(deck, *_POKER, art or ArtLibrary(deck), FaceOptions(qr=True), bleed=0)
+    pdf = card_pages(deck, *_POKER, art or ArtLibrary(deck), qr=True, bleed=0)
     document = pdfium.PdfDocument(pdf)
     count = len(document)
     scale = PROOF_DPI / 72

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..errors import RulesError
-from ..model import PlayingCard
+from ..model import PlayingCard, suit_color
 
 __all__ = [
     "CHECKS",
@@ -36,7 +36,6 @@ HIGH_NOON = {"blessing": "hearts", "curse": "spades"}
 DRAW_HIGH_NOON = ("blessing", "curse", "hangover", "new-identity")
 
 _DYNAMITE_RANKS = frozenset("23456789")
-_RED = frozenset({"hearts", "diamonds"})
 
 
 @dataclass(frozen=True)
@@ -133,7 +132,7 @@ CHECKS: dict[str, Check] = {
                 "steal": "the ghost takes a card from that player's hand into their buried goods",
                 "bang": "that player is the target of a BANG!",
             },
-            lambda suit, _rank: "steal" if suit in _RED else "bang",
+            lambda suit, _rank: "steal" if suit_color(suit) == "red" else "bang",
             {"steal": "♥♦", "bang": "♠♣"},
             reading="lucky-duke-unfinished-business",
         ),

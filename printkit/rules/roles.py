@@ -10,7 +10,7 @@ from ..datafile import DataFile
 from ..errors import CatalogueError, UsageError
 from ..paths import data_dir as default_data_dir
 
-__all__ = ["Role", "Table", "load_table", "load_tables", "table_sizes"]
+__all__ = ["Role", "Table", "load_table", "load_tables"]
 
 
 @dataclass(frozen=True)
@@ -56,10 +56,6 @@ def _read(data_dir: Path | None) -> tuple[DataFile, dict]:
     table = file.toml()
     file.check_keys(table, "", ("roles", "tables", "ghosts"))
     return file, table
-
-
-def table_sizes(data_dir: Path | None = None) -> list[int]:
-    return sorted(load_tables(data_dir))
 
 
 def load_table(players: int, data_dir: Path | None = None) -> Table:

@@ -1,0 +1,25 @@
+"""The print-grade numbers printkit holds its documents to, by kind of document, and the
+names of the ways a file asks to be printed. Pure data: the preflight checks against it,
+the command line offers its names."""
+
+from __future__ import annotations
+
+__all__ = ["DUPLEX_NAMES", "KINDS"]
+
+#: What each kind of document must hold to: (smallest text anywhere, smallest body text).
+KINDS = {
+    "sheets": (6.0, 6.0),
+    "calibration": (6.0, 6.0),
+    "guide": (6.0, 6.0),
+    "idsheet": (8.0, 8.0),
+    "rules": (6.0, 9.0),
+    "booklet": (6.0, 9.0),
+    "other": (6.0, 6.0),
+}
+
+#: How a file asks to be printed (its /Duplex viewer preference), by printkit's names.
+DUPLEX_NAMES = {
+    "long": "DuplexFlipLongEdge",
+    "short": "DuplexFlipShortEdge",
+    "simplex": "Simplex",
+}

@@ -1,0 +1,23 @@
+"""How a player asked for their kit: one value, built once by the command line and read
+by every part that makes files (sheets, faces, the kit's list of files)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["DUPLEX_MODES", "Settings"]
+
+#: How fronts and backs meet: the printer turns the sheet on its long or short edge,
+#: the player turns the stack by hand (two files), or there are no backs.
+DUPLEX_MODES = ("long", "short", "manual", "none")
+
+
+@dataclass(frozen=True)
+class Settings:
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)  # points, added to every back page
+    qr: bool = True  # a QR code on every card front
+    art_dir: Path | None = None  # the player's own pictures, <art_dir>/<deck>/<effect>.svg
+    aids: int = 0  # player aid cards printed after a deck's own cards
+    proofs: bool = True  # proof images in the kit

@@ -1,0 +1,28 @@
+"""Print-on-demand shops and what each asks for: one table, read by the image export and
+by the command line's choices. Pure data; nothing here draws."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .units import inch
+
+__all__ = ["SHOPS", "Shop"]
+
+
+@dataclass(frozen=True)
+class Shop:
+    """What a print-on-demand target asks for: bleed around a poker card, at 300 dpi."""
+
+    name: str
+    bleed: float  # points on every side
+    dpi: int = 300
+
+
+#: MakePlayingCards poker cards: 822 x 1122 px; The Game Crafter: 825 x 1125 px; "png":
+#: the trimmed card alone, for screens and virtual tables.
+SHOPS = {
+    "mpc": Shop("MakePlayingCards", bleed=0.12 * inch),
+    "tgc": Shop("The Game Crafter", bleed=0.125 * inch),
+    "png": Shop("plain PNG", bleed=0.0),
+}
