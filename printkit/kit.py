@@ -64,16 +64,17 @@ def check_files(files: dict[Path, bytes]) -> list[str]:
 
 
 def kit_jobs(decks: list[Deck], template: Template, options: Settings, out: Path) -> list[Job]:
-    from .render.art import ArtLibrary
+    """What ``printkit build`` makes, as jobs; every deck's pictures are read and checked
+    here, before any job draws."""
+    from .load.art import load_art
 
     paper = paper_of(template)
     jobs: list[Job] = []
-    for deck in decks:
-        art = ArtLibrary(deck, options.art_dir)
+    arts = [load_art(deck, options.art_dir) for deck in decks]
+    for deck, art in zip(decks, arts, strict=True):
         target = out / f"{deck.id}.pdf"
-        jobs.append(
-            Job(f"{deck.name}: card sheets", partial(sheet_files, deck, template, options, target))
-        )
+        sheets = partial(sheet_files, deck, template, options, target, art)
+        jobs.append(Job(f"{deck.name}: card sheets", sheets))
         if deck.idsheet:
             jobs.append(Job(f"{deck.name}: identification sheet", _idsheet(deck, paper, art, out)))
         if deck.rules:
@@ -87,15 +88,18 @@ def kit_jobs(decks: list[Deck], template: Template, options: Settings, out: Path
     if template.backs and options.duplex != "none":
         edge = "short" if options.duplex == "short" else "long"
         jobs.append(Job("calibration page", _calibration(template, edge, out)))
-    jobs.append(Job("print guide", _guide(decks, template, options, out)))
+    jobs.append(Job("print guide", _guide(decks, template, options, out, arts[0])))
     return jobs
 
 
-def sheet_files(deck: Deck, template: Template, printing, target: Path) -> dict[Path, bytes]:
+def sheet_files(
+    deck: Deck, template: Template, settings: Settings, target: Path, art=None
+) -> dict[Path, bytes]:
     """A deck's print sheets at ``target``; manual duplex adds -fronts and -backs to its name."""
+    from .load.art import load_art
     from .render.deck import deck_sheets
 
-    parts = deck_sheets(deck, template, printing)
+    parts = deck_sheets(deck, template, art or load_art(deck, settings.art_dir), settings)
     if "" in parts:
         return {target: parts[""]}
     return {
@@ -106,10 +110,11 @@ def sheet_files(deck: Deck, template: Template, printing, target: Path) -> dict[
 
 def rules_files(deck: Deck, paper: str, target: Path, booklet: bool, art=None) -> dict[Path, bytes]:
     """A deck's rules at ``target`` and, if asked, the booklet beside it (-booklet)."""
+    from .load.art import load_art
     from .render.book import render_rules
     from .render.booklet import impose_booklet
 
-    book = render_rules(deck, paper, art=art)
+    book = render_rules(deck, paper, art or load_art(deck))
     files = {target: book}
     if booklet:
         files[target.with_name(f"{target.stem}-booklet{target.suffix}")] = impose_booklet(
@@ -137,11 +142,12 @@ def _proof(deck, art, out: Path):
     return make
 
 
-def _guide(decks, template, options: Settings, out: Path):
+def _guide(decks, template, options: Settings, out: Path, art):
     def make() -> dict[Path, bytes]:
         from .render.guide import print_guide
 
-        return {out / "print-guide.pdf": print_guide(decks, template, options.duplex, options.aids)}
+        guide = print_guide(decks, template, options.duplex, options.aids, art)
+        return {out / "print-guide.pdf": guide}
 
     return make
 

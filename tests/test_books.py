@@ -16,6 +16,7 @@ from pypdf.generic import ContentStream
 from printkit import markdown
 from printkit.catalogue import load_deck
 from printkit.layout.booklet import booklet_sides, padded_length
+from printkit.load.art import load_art
 from printkit.model import SUIT_SYMBOLS
 from printkit.qrcontent import table_text
 from printkit.render.book import render_rules
@@ -32,12 +33,14 @@ SEEDS = ROOT.parent / "shared" / "seeds"
 
 @cache
 def idsheet(paper: str = "letter") -> bytes:
-    return identification_sheet(load_deck(), paper)
+    deck = load_deck()
+    return identification_sheet(deck, paper, load_art(deck))
 
 
 @cache
 def rules(paper: str = "letter") -> bytes:
-    return render_rules(load_deck(), paper)
+    deck = load_deck()
+    return render_rules(deck, paper, load_art(deck))
 
 
 def text_of(pdf_bytes: bytes) -> str:

@@ -87,7 +87,7 @@ def _check(layout: FaceLayout) -> None:
 
 @pytest.mark.parametrize("name", template_names())
 def test_every_box_of_every_card_is_inside_the_safe_area_on_every_template(name):
-    from printkit.render.art import ArtLibrary
+    from printkit.load.art import load_art
     from printkit.render.face import FacePainter
     from printkit.render.pdf import Document
 
@@ -95,7 +95,7 @@ def test_every_box_of_every_card_is_inside_the_safe_area_on_every_template(name)
     for deck_id in ("dead-mens-deck", "simplified-bang"):
         deck = load_deck(deck_id)
         doc = Document((t.paper_width, t.paper_height), "t", "t", kind="sheets", paper="custom")
-        painter = FacePainter(doc, deck, ArtLibrary(deck), t.card_width, t.card_height)
+        painter = FacePainter(doc, deck, load_art(deck), t.card_width, t.card_height)
         for card in deck.cards:
             _check(painter.layout(card))
         body = aid_layout(t.card_width, t.card_height).body

@@ -17,9 +17,9 @@ from PIL import Image
 
 from printkit.catalogue import load_deck
 from printkit.errors import RenderError
+from printkit.load.art import load_art
 from printkit.load.templates import load_template
 from printkit.qrcontent import card_text
-from printkit.render.art import ArtLibrary
 from printkit.render.cards import card_pages
 from printkit.render.deck import deck_sheets
 from printkit.settings import Settings
@@ -32,7 +32,7 @@ POKER = (2.5 * inch, 3.5 * inch)
 
 
 def render_cards(deck, art=None, qr=True, dpi=100) -> list[Image.Image]:
-    data = card_pages(deck, *POKER, art or ArtLibrary(deck), qr=qr)
+    data = card_pages(deck, *POKER, art or load_art(deck), qr=qr)
     pdf = pdfium.PdfDocument(data)
     return [pdf[i].render(scale=dpi / 72).to_pil().convert("RGB") for i in range(len(pdf))]
 
@@ -51,7 +51,7 @@ def test_text_too_long_for_its_card_names_the_card(data_copy):
     edit_effect(data_copy, "spook", "text", "Shoot a BANG! at any living player. " * 14)
     deck = load_deck(data_dir=data_copy)
     with pytest.raises(RenderError) as info:
-        card_pages(deck, *POKER, ArtLibrary(deck))
+        card_pages(deck, *POKER, load_art(deck))
     message = str(info.value)
     assert "card 2S (Spook!)" in message and "shorten 'text'" in message and "\n" not in message
 
@@ -59,14 +59,14 @@ def test_text_too_long_for_its_card_names_the_card(data_copy):
 def test_long_text_shrinks_but_fits(data_copy):
     edit_effect(data_copy, "spook", "text", "Shoot a BANG! at any living player you like. " * 5)
     deck = load_deck(data_dir=data_copy)
-    card_pages(deck, *POKER, ArtLibrary(deck))  # no error: the text shrank to fit
+    card_pages(deck, *POKER, load_art(deck))  # no error: the text shrank to fit
 
 
 def test_markup_characters_are_printed_as_text(data_copy):
     odd = "Fish & chips <b>not bold</b> \"quoted\" and 'single' > all."
     edit_effect(data_copy, "decay", "text", odd)
     deck = load_deck(data_dir=data_copy)
-    pdf = reader(card_pages(deck, *POKER, ArtLibrary(deck)))
+    pdf = reader(card_pages(deck, *POKER, load_art(deck)))
     index = next(i for i, c in enumerate(deck.cards) if c.effect.id == "decay")
     text = " ".join(pdf.pages[index].extract_text().split())
     assert "Fish & chips <b>not bold</b>" in text and '"quoted"' in text
@@ -83,20 +83,19 @@ def test_users_raster_art_replaces_the_svg_and_is_stored_once(tmp_path):
     art_dir.mkdir(parents=True)
     (art_dir / "spook.png").write_bytes(_png(300, 120))
     deck = load_deck()
-    parts = deck_sheets(
-        deck, load_template("plaincards-letter"), Settings(qr=False, art_dir=tmp_path / "art")
-    )
+    settings = Settings(qr=False, art_dir=tmp_path / "art")
+    art = load_art(deck, settings.art_dir)
+    parts = deck_sheets(deck, load_template("plaincards-letter"), art, settings)
     digests = image_digests(reader(parts[""]))
     # Spook! is on three cards; its picture is stored once.
     assert len(digests) == 1
 
 
 def test_raster_art_is_cropped_never_stretched(tmp_path):
-    from printkit.render.art import load_raster
+    from printkit.pictures import Picture
+    from printkit.render.art import fit_raster
 
-    path = tmp_path / "tall.png"
-    path.write_bytes(_png(100, 400))
-    cropped = Image.open(io.BytesIO(load_raster(path, 200.0, 100.0, path.parent)))
+    cropped = Image.open(io.BytesIO(fit_raster(Picture("tall.png", _png(100, 400)), 200.0, 100.0)))
     assert abs(cropped.width / cropped.height - 2.0) < 0.02
     assert cropped.width == 100  # the picture's own width, kept: only the height was cut
 
@@ -124,7 +123,7 @@ def test_bad_raster_art_fails_clearly(tmp_path, content, expected):
     (art_dir / "spook.png").write_bytes(content)
     deck = load_deck()
     with pytest.raises(RenderError, match=expected) as info:
-        card_pages(deck, *POKER, ArtLibrary(deck, tmp_path / "art"))
+        card_pages(deck, *POKER, load_art(deck, tmp_path / "art"))
     assert "spook.png" in str(info.value)
 
 
@@ -136,7 +135,7 @@ def test_broken_svg_fails_clearly(tmp_path):
     with pytest.raises(
         RenderError, match=r"back.svg: is not well-formed XML \(line 1, column \d+\)"
     ):
-        card_pages(deck, *POKER, ArtLibrary(deck, tmp_path / "art"))
+        card_pages(deck, *POKER, load_art(deck, tmp_path / "art"))
 
 
 def test_users_back_replaces_printkits(tmp_path):
@@ -144,7 +143,7 @@ def test_users_back_replaces_printkits(tmp_path):
     art_dir.mkdir(parents=True)
     (art_dir / "back.png").write_bytes(_png(70, 95, (20, 120, 40)))
     deck = load_deck()
-    back = render_cards(deck, ArtLibrary(deck, tmp_path / "art"), qr=False)[-1]
+    back = render_cards(deck, load_art(deck, tmp_path / "art"), qr=False)[-1]
     centre = back.getpixel((back.width // 2, back.height // 2))
     assert abs(centre[0] - 20) < 8 and abs(centre[1] - 120) < 8 and abs(centre[2] - 40) < 8
 

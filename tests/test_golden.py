@@ -13,8 +13,8 @@ from PIL import Image, ImageChops, ImageStat
 
 from printkit.catalogue import load_deck
 from printkit.kit import rules_files
+from printkit.load.art import load_art
 from printkit.render.aids import AidPainter
-from printkit.render.art import ArtLibrary
 from printkit.render.cards import card_pages
 from printkit.render.face import FacePainter
 from printkit.render.idsheet import identification_sheet
@@ -36,21 +36,21 @@ def _page(pdf: bytes, index: int, dpi: float) -> Image.Image:
 
 def _card(deck_id: str, code: str) -> Image.Image:
     deck = load_deck(deck_id)
-    pdf = card_pages(deck, *POKER, ArtLibrary(deck), qr=True, bleed=0)
+    pdf = card_pages(deck, *POKER, load_art(deck), qr=True, bleed=0)
     index = next(i for i, c in enumerate(deck.cards) if c.code == code)
     return _page(pdf, index, 100)
 
 
 def _back() -> Image.Image:
     deck = load_deck()
-    pdf = card_pages(deck, *POKER, ArtLibrary(deck), qr=True, bleed=0)
+    pdf = card_pages(deck, *POKER, load_art(deck), qr=True, bleed=0)
     return _page(pdf, len(deck.cards), 100)
 
 
 def _aid(side: str) -> Image.Image:
     deck = load_deck()
     doc = Document(POKER, "aid", "aid", kind="cards", paper="card")
-    faces = FacePainter(doc, deck, ArtLibrary(deck), *POKER)
+    faces = FacePainter(doc, deck, load_art(deck), *POKER)
     painter = AidPainter(faces, deck.aid)
     form = painter.front() if side == "front" else painter.back()
     doc.canvas.doForm(form)
@@ -59,7 +59,7 @@ def _aid(side: str) -> Image.Image:
 
 
 def _idsheet() -> Image.Image:
-    return _page(identification_sheet(load_deck()), 0, 60)
+    return _page(identification_sheet(load_deck(), "letter", load_art(load_deck())), 0, 60)
 
 
 def _rulebook_page() -> Image.Image:

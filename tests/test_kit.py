@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 from printkit.catalogue import deck_ids, load_deck
+from printkit.load.art import load_art
 from printkit.render.raster import PROOF_CARDS, export_images, image_names, proof_sheets
 
 from .pdfcheck import reader
@@ -19,7 +20,8 @@ from .pdfcheck import reader
 
 @cache
 def images(shop: str, deck: str = "dead-mens-deck", dpi: int | None = None) -> dict[str, bytes]:
-    return export_images(load_deck(deck), shop, dpi)
+    loaded = load_deck(deck)
+    return export_images(loaded, shop, load_art(loaded), dpi)
 
 
 @pytest.mark.parametrize(
@@ -63,7 +65,7 @@ def test_the_simplified_decks_images_keep_their_order():
 def test_proofs_are_legible_and_split_where_one_image_would_be_too_large():
     for deck_id in ("dead-mens-deck", "simplified-bang"):
         deck = load_deck(deck_id)
-        images = proof_sheets(deck)
+        images = proof_sheets(deck, load_art(deck))
         thumbs = len(deck.cards) + 1
         assert len(images) == -(-thumbs // PROOF_CARDS)
         for data in images:

@@ -12,6 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.catalogue import load_deck
 from printkit.kit import rules_files, sheet_files
+from printkit.load.art import load_art
 from printkit.load.templates import load_template, template_names
 from printkit.preflight import preflight
 from printkit.render.calibrate import calibration_page
@@ -54,7 +55,7 @@ def test_every_calibration_page_passes(template):
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_the_books_and_the_identification_sheet_pass_on_both_papers(paper):
     deck = load_deck()
-    report = preflight(identification_sheet(deck, paper), "id.pdf")
+    report = preflight(identification_sheet(deck, paper, load_art(deck)), "id.pdf")
     assert report.ok and report.expect.kind == "idsheet"
     for path, data in rules_files(deck, paper, Path("rulebook.pdf"), True).items():
         report = preflight(data, str(path))
@@ -70,7 +71,7 @@ def test_the_books_and_the_identification_sheet_pass_on_both_papers(paper):
 def test_the_print_guide_passes_and_fits_one_page():
     decks = [load_deck(), load_deck("simplified-bang")]
     for template in ("plaincards-letter", "a4-3x3", "paste-over-letter"):
-        data = print_guide(decks, load_template(template), "long", 4)
+        data = print_guide(decks, load_template(template), "long", 4, load_art(decks[0]))
         report = preflight(data, "guide.pdf")
         assert report.ok and report.pages == 1
 

@@ -14,6 +14,7 @@ import pytest
 
 from printkit.catalogue import load_deck
 from printkit.layout.impose import slot_rects
+from printkit.load.art import load_art
 from printkit.load.templates import load_template, template_names
 from printkit.render.deck import deck_sheets
 from printkit.settings import Settings
@@ -29,7 +30,7 @@ TOLERANCE = 0.01 * MM
 def sheets(template: str, duplex: str, offset: tuple[float, float] = (0.0, 0.0)):
     deck = load_deck()
     options = Settings(duplex=duplex, back_offset=(offset[0] * MM, offset[1] * MM), qr=False)
-    return deck_sheets(deck, load_template(template), options)
+    return deck_sheets(deck, load_template(template), load_art(deck), options)
 
 
 def pages(template: str, duplex: str, offset=(0.0, 0.0)):

@@ -306,11 +306,12 @@ def idsheet(paper: str, output: Path, deck_id: str, data_dir: Path | None) -> No
       printkit idsheet
       printkit idsheet --paper a4 -o id-a4.pdf
     """
+    from ..load.art import load_art
     from ..output import write_files
     from ..render.idsheet import identification_sheet
 
     deck = open_deck(deck_id, data_dir)
-    _report(write_files({output: identification_sheet(deck, paper)}))
+    _report(write_files({output: identification_sheet(deck, paper, load_art(deck))}))
 
 
 @printkit.command()
@@ -385,13 +386,13 @@ def export(
       printkit export simplified-bang --for tgc -o tgc-images
       printkit export --for png --dpi 150
     """
+    from ..load.art import load_art
     from ..output import write_files
-    from ..render.art import ArtLibrary
     from ..render.raster import export_images
 
     deck = open_deck(deck_id, data_dir)
     folder = out_dir or Path("output") / f"{deck.id}-{shop}"
-    images = export_images(deck, shop, dpi, ArtLibrary(deck, art_dir), qr=not no_qr)
+    images = export_images(deck, shop, load_art(deck, art_dir), dpi, qr=not no_qr)
     written = write_files({folder / name: data for name, data in images.items()})
     from ..datafile import shown
 

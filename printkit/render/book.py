@@ -43,9 +43,10 @@ from ..documents import RulesText
 from ..errors import CatalogueError
 from ..model import SUIT_SYMBOLS, Deck
 from ..papers import BOOK_PAPER, PAPER_SIZES, paper_name
+from ..pictures import ArtLibrary
 from ..typography import smarten
 from ..units import mm
-from .art import ArtLibrary, place_drawing
+from .art import place_drawing
 from .fonts import (
     BODY,
     BODY_BOLD,
@@ -77,7 +78,7 @@ _BOOK = _Look(body=9.4, leading=12.4, h1=16, h2=11, margin=14 * mm, top=17 * mm,
 _SHEET = _Look(body=10.2, leading=12.9, h1=13, h2=11.5, margin=16 * mm, top=15 * mm, bottom=14 * mm)
 
 
-def render_rules(deck: Deck, paper: str = "letter", art: ArtLibrary | None = None) -> bytes:
+def render_rules(deck: Deck, paper: str, art: ArtLibrary) -> bytes:
     """The deck's rules as PDF bytes, laid out as its deck.toml says ("book" or "sheet")."""
     if deck.rules is None or deck.rules_text is None:
         raise CatalogueError(
@@ -88,7 +89,7 @@ def render_rules(deck: Deck, paper: str = "letter", art: ArtLibrary | None = Non
     page_paper = BOOK_PAPER[paper] if book else paper
     size = PAPER_SIZES[page_paper]
     look = _BOOK if book else _SHEET
-    builder = _Builder(deck, deck.rules_text, size, look, book, art or ArtLibrary(deck))
+    builder = _Builder(deck, deck.rules_text, size, look, book, art)
     return builder.build(deck.rules_text.blocks)
 
 
@@ -434,9 +435,7 @@ class _Builder:
             path = canvas.beginPath()
             path.rect(0, height * 0.42, width, height * 0.58)
             canvas.clipPath(path, stroke=0, fill=0)
-            place_drawing(
-                canvas, back.drawing(), 0, height * 0.42, width, height * 0.58, cover=True
-            )
+            place_drawing(canvas, back.drawing, 0, height * 0.42, width, height * 0.58, cover=True)
         canvas.restoreState()
         canvas.setFillColor(self.ink)
         canvas.setFont(TITLE, 30)

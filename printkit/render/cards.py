@@ -7,7 +7,7 @@ that go on the sheets make the shop's images: one design, one renderer.
 from __future__ import annotations
 
 from ..model import Deck
-from .art import ArtLibrary
+from ..pictures import ArtLibrary
 from .face import FACE_BLEED, FacePainter
 from .pdf import Document
 

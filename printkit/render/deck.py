@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ..model import Deck, Template
+from ..pictures import ArtLibrary
 from ..settings import Settings
 from .aids import AidPainter
-from .art import ArtLibrary
 from .face import FacePainter
 from .pdf import Document
 from .sheets import SheetJob, render_sheets
@@ -63,11 +63,10 @@ class DeckFaces:
 
 
 def deck_sheets(
-    deck: Deck, template: Template, options: Settings | None = None
+    deck: Deck, template: Template, art: ArtLibrary, options: Settings | None = None
 ) -> dict[str, bytes]:
     """{"": pdf} or, for manual duplex, {"fronts": pdf, "backs": pdf}."""
     options = options or Settings()
-    art = ArtLibrary(deck, options.art_dir)
     title = f"{deck.name} - card sheets"
     aids = options.aids if deck.aids else 0
 

@@ -25,9 +25,10 @@ from ..layout.face import (
     title_width,
 )
 from ..model import Card, Deck
+from ..pictures import ArtLibrary, Picture
 from ..qrcontent import card_text
 from ..units import mm
-from .art import Art, ArtLibrary, place_drawing
+from .art import fit_raster, place_drawing
 from .fonts import BODY, BODY_SEMIBOLD, TITLE, check_glyphs
 from .icons import Icons
 from .pdf import Document, hex_color
@@ -81,7 +82,7 @@ class FacePainter:
         name = f"back-{self.deck.id}-{self._key}"
         return self.doc.form(name, self.bbox, self._draw_back)
 
-    def _picture(self, art: Art, box_w: float, box_h: float) -> str:
+    def _picture(self, art: Picture, box_w: float, box_h: float) -> str:
         # Named after the picture's content, not its path or Python's hash(): the same
         # picture gives the same PDF on every run and every machine.
         name = f"art-{art.digest()[:16]}-{round(box_w, 2)}x{round(box_h, 2)}"
@@ -89,13 +90,13 @@ class FacePainter:
         def draw() -> None:
             canvas = self.doc.canvas
             if art.is_svg:
-                place_drawing(canvas, art.drawing(), 0, 0, box_w, box_h)
+                place_drawing(canvas, art.drawing, 0, 0, box_w, box_h)
             else:
                 import io
 
                 from reportlab.lib.utils import ImageReader
 
-                data = art.raster(box_w, box_h)
+                data = fit_raster(art, box_w, box_h)
                 canvas.drawImage(ImageReader(io.BytesIO(data)), 0, 0, box_w, box_h, mask="auto")
 
         return self.doc.form(name, (0, 0, box_w, box_h), draw)
@@ -377,7 +378,7 @@ class FacePainter:
         clip.rect(x0, y0, x1 - x0, y1 - y0)
         canvas.clipPath(clip, stroke=0, fill=0)
         if art.is_svg:
-            place_drawing(canvas, art.drawing(), x0, y0, x1 - x0, y1 - y0, cover=True)
+            place_drawing(canvas, art.drawing, x0, y0, x1 - x0, y1 - y0, cover=True)
         else:
             canvas.translate(x0, y0)
             canvas.doForm(self._picture(art, x1 - x0, y1 - y0))

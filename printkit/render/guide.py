@@ -10,9 +10,8 @@ from reportlab.platypus import Frame, KeepInFrame, Paragraph, Spacer
 
 from ..errors import RenderError
 from ..model import Deck, Template
-from ..papers import paper_name
+from ..pictures import ArtLibrary
 from ..units import format_mm, mm
-from .art import ArtLibrary
 from .deck import items
 from .fonts import BODY, BODY_BOLD, TITLE
 from .icons import Icons
@@ -25,8 +24,11 @@ _MARGIN = 14 * mm
 _EDGES = {"long": "long", "short": "short", "manual": "long", "none": None}
 
 
-def print_guide(decks: list[Deck], template: Template, duplex: str, aids: int) -> bytes:
-    paper = paper_name(template.paper_width, template.paper_height) or "custom"
+def print_guide(
+    decks: list[Deck], template: Template, duplex: str, aids: int, art: ArtLibrary
+) -> bytes:
+    """One page on printing the kit; ``art`` holds the icons (the first deck's)."""
+    paper = template.paper
     doc = Document(
         (template.paper_width, template.paper_height),
         "printkit - print guide",
@@ -37,7 +39,7 @@ def print_guide(decks: list[Deck], template: Template, duplex: str, aids: int) -
     ink = hex_color("#2b1f17")
     if decks:  # suit symbols in the checklist are drawn as pips, as on the cards
         colors = {key: hex_color(value) for key, value in decks[0].colors.items()}
-        install_pips(doc.canvas, Icons(doc, ArtLibrary(decks[0]), colors))
+        install_pips(doc.canvas, Icons(doc, art, colors))
     body = ParagraphStyle("guide", fontName=BODY, fontSize=9.2, leading=11.6, textColor=ink)
     styles = {
         "title": ParagraphStyle("title", parent=body, fontName=TITLE, fontSize=20, leading=24),

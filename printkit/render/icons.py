@@ -8,7 +8,8 @@ all draw their pips and symbols through this.
 from __future__ import annotations
 
 from ..model import suit_color
-from .art import ArtLibrary, place_drawing, tinted
+from ..pictures import ArtLibrary
+from .art import place_drawing, tinted
 from .pdf import Document
 
 __all__ = ["Icons"]
@@ -24,7 +25,7 @@ class Icons:
         name = f"icon-{icon}-{color_key}"
 
         def draw() -> None:
-            drawing = tinted(self.art.icon(icon).drawing(), self.colors[color_key])
+            drawing = tinted(self.art.icon(icon).drawing, self.colors[color_key])
             place_drawing(self.doc.canvas, drawing, 0, 0, _BOX, _BOX)
 
         return self.doc.form(name, (0, 0, _BOX, _BOX), draw)

@@ -17,9 +17,9 @@ from ..content import values_sentence
 from ..errors import RenderError
 from ..model import RANKS, SUITS, Deck, suit_color
 from ..papers import PAPER_SIZES
+from ..pictures import ArtLibrary
 from ..qrcontent import table_text
 from ..units import mm
-from .art import ArtLibrary
 from .fonts import BODY, BODY_BOLD, BODY_SEMIBOLD, TITLE, check_glyphs
 from .icons import Icons
 from .pdf import Document, hex_color
@@ -35,7 +35,7 @@ _TINTS = ("#f3dc9a", "#c9e8bf", "#dcd0f2", "#f6c9b8", "#bfdcf2", "#f2c6dc", "#bf
 _QR_MODULE = 0.42 * mm
 
 
-def identification_sheet(deck: Deck, paper: str = "letter", art: ArtLibrary | None = None) -> bytes:
+def identification_sheet(deck: Deck, paper: str, art: ArtLibrary) -> bytes:
     if not deck.playing_cards:
         raise RenderError(
             f"the {deck.name} is not a deck of playing cards: it needs no identification sheet"
@@ -53,7 +53,7 @@ def identification_sheet(deck: Deck, paper: str = "letter", art: ArtLibrary | No
         check_glyphs(effect.name, BODY_BOLD, f"{deck.name}, [{effect.id}] 'name'")
     canvas = doc.canvas
     colors = {key: hex_color(value) for key, value in deck.colors.items()}
-    icons = Icons(doc, art or ArtLibrary(deck), colors)
+    icons = Icons(doc, art, colors)
     ink = colors["ink"]
     margin_x, margin_y = 8 * mm, 8 * mm
 

@@ -13,9 +13,9 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 
 from ..model import Deck
+from ..pictures import ArtLibrary
 from ..shops import SHOPS
 from ..units import inch
-from .art import ArtLibrary
 from .cards import card_pages
 from .pages import render_pages
 
@@ -43,11 +43,11 @@ def image_names(deck: Deck) -> list[str]:
 
 
 def export_images(
-    deck: Deck, shop: str, dpi: int | None = None, art: ArtLibrary | None = None, qr: bool = True
+    deck: Deck, shop: str, art: ArtLibrary, dpi: int | None = None, qr: bool = True
 ) -> dict[str, bytes]:
     """{file name: PNG bytes} for every card front and the back, in the shop's size."""
     target = SHOPS[shop]
-    pdf = card_pages(deck, *_POKER, art or ArtLibrary(deck), qr=qr, bleed=target.bleed)
+    pdf = card_pages(deck, *_POKER, art, qr=qr, bleed=target.bleed)
     pages = len(image_names(deck))
     resolution = dpi or target.dpi
     workers = min(2, os.cpu_count() or 1)
@@ -69,13 +69,13 @@ PROOF_DPI = 150
 PROOF_CARDS = 18
 
 
-def proof_sheets(deck: Deck, art: ArtLibrary | None = None, columns: int = 6) -> list[bytes]:
+def proof_sheets(deck: Deck, art: ArtLibrary, columns: int = 6) -> list[bytes]:
     """Every front and the back, legible, as PNGs of at most PROOF_CARDS cards each."""
     import fontpkg
     import pypdfium2 as pdfium
     from PIL import Image, ImageDraw, ImageFont
 
-    pdf = card_pages(deck, *_POKER, art or ArtLibrary(deck), qr=True, bleed=0)
+    pdf = card_pages(deck, *_POKER, art, qr=True, bleed=0)
     document = pdfium.PdfDocument(pdf)
     count = len(document)
     scale = PROOF_DPI / 72

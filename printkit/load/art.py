@@ -1,0 +1,272 @@
+"""Find, read and check the pictures a deck prints, before anything is drawn.
+
+For an effect ``spook`` of the deck ``dead-mens-deck`` the first of these that exists wins:
+
+1. the user's ``art/dead-mens-deck/spook.svg`` (or ``.png``, ``.jpg``, ``.jpeg``);
+2. a path the effect names with ``art = "..."`` in effects.toml, inside its deck folder;
+3. printkit's own ``art/builtin/dead-mens-deck/spook.svg``.
+
+The back is found the same way under the name ``back``; printkit's icons come from
+``art/builtin/icons``. SVG files become reportlab drawings (svglib); raster pictures are
+kept as their bytes, their size checked (the renderer crops them, never stretching).
+
+A picture may come from a stranger's deck folder, so every one is confined: it must lie,
+symlinks resolved, inside the folder it was found in (the deck's, the user's art folder
+or printkit's own), and so must everything an SVG refers to. An SVG is read with entity
+expansion and the network off, its elements counted and every reference checked before
+svglib sees it; a raster picture is opened only as PNG or JPEG, its size checked before
+it is decoded.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import math
+from functools import cache
+from pathlib import Path
+
+from ..datafile import read_confined, shown
+from ..errors import RenderError
+from ..limits import (
+    MAX_PICTURE_BYTES,
+    MAX_PIXELS,
+    MAX_SVG_BYTES,
+    MAX_SVG_ELEMENTS,
+    MIN_PICTURE_SIDE,
+)
+from ..model import Deck
+from ..paths import art_dir
+from ..pictures import RASTER_FORMATS, ArtLibrary, Picture, picture_error
+
+__all__ = ["RASTER_SUFFIXES", "load_art"]
+
+RASTER_SUFFIXES = (".png", ".jpg", ".jpeg")
+_SUFFIXES = (".svg", *RASTER_SUFFIXES)
+
+
+def load_art(deck: Deck, user_dir: Path | None = None) -> ArtLibrary:
+    """Every picture the deck prints, read and checked (RenderError naming the file)."""
+    user_dir = Path(user_dir) if user_dir is not None else None
+    builtin = art_dir() / "builtin"
+
+    def first(folder: Path, stem: str, root: Path | None = None) -> Picture | None:
+        for suffix in _SUFFIXES:
+            candidate = folder / f"{stem}{suffix}"
+            if candidate.is_symlink() or candidate.exists():
+                return _picture(candidate, root or folder)
+        return None
+
+    def user(stem: str) -> Picture | None:
+        return first(user_dir / deck.id, stem, user_dir) if user_dir is not None else None
+
+    effects = {}
+    for effect in deck.effects:
+        found = user(effect.id)
+        if found is None and effect.art and deck.folder is not None:
+            path = _inside(deck.folder, effect.art, f"[{effect.id}] art")
+            found = _picture(path, deck.folder)
+        found = found or first(builtin / deck.id, effect.id)
+        if found is not None:
+            effects[effect.id] = found
+    back = user("back") or first(builtin / deck.id, "back")
+    icons = {
+        path.stem: _picture(path, builtin / "icons")
+        for path in sorted((builtin / "icons").glob("*.svg"))
+    }
+    return ArtLibrary(effects, back, icons)
+
+
+def _picture(path: Path, root: Path) -> Picture:
+    data = _read(path, root)
+    if path.suffix.lower() == ".svg":
+        return Picture(shown(path), data, _drawing(path, root, data))
+    width, height = _check_pixels(path, data, held=False)
+    _decode(path, data)
+    if min(width, height) < MIN_PICTURE_SIDE:
+        raise _refused(
+            path,
+            f"is {width} x {height} pixels; a card's picture needs at least "
+            f"{MIN_PICTURE_SIDE} pixels on its shorter side",
+        )
+    return Picture(shown(path), data)
+
+
+def _decode(path: Path, data: bytes) -> None:
+    """Decode a raster picture once (its size already checked), so that a broken file
+    fails here, naming it, and not halfway through drawing."""
+    from PIL import Image
+
+    _quiet_libraries()
+    try:
+        with Image.open(io.BytesIO(data), formats=RASTER_FORMATS) as image:
+            image.load()
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
+        message = f"is not a readable PNG or JPEG picture ({str(exc)[:80]})"
+        raise _refused(path, message) from None
+
+
+def _read(path: Path, root: Path) -> bytes:
+    limit = MAX_SVG_BYTES if path.suffix.lower() == ".svg" else MAX_PICTURE_BYTES
+    return read_confined(path, root, limit, lambda message: _refused(path, message))
+
+
+def _refused(path: Path, message: str) -> RenderError:
+    return picture_error(shown(path), message)
+
+
+def _inside(folder: Path, relative: str, where: str) -> Path:
+    """A data file's picture path, refused unless it stays inside the deck's folder."""
+    base = folder.resolve()
+    target = (folder / relative).resolve()
+    if target != base and base not in target.parents:
+        raise RenderError(
+            f"{shown(folder / 'effects.toml')}, {where}: {relative!r} leaves the deck's folder; "
+            "put the picture inside it"
+        )
+    if not target.is_file():
+        raise RenderError(
+            f"{shown(folder / 'effects.toml')}, {where}: no picture at {relative!r}; check the name"
+        )
+    return target
+
+
+def _drawing(path: Path, root: Path, data: bytes):
+    """An SVG's bytes as a reportlab Drawing, after ``_check_svg`` has confined and
+    counted it; svglib parses the very bytes that were checked."""
+    from svglib.svglib import SvgRenderer
+
+    tree = _check_svg(path, root, data)
+    _quiet_libraries()
+    try:
+        renderer = SvgRenderer(str(path), external_reference_root=str(Path(root).resolve()))
+        drawing = renderer.render(tree)
+    except Exception as exc:  # lxml and svglib raise many kinds; all mean a broken file
+        raise _refused(path, f"not a readable SVG picture ({str(exc)[:80]})") from None
+    size_ok = drawing is not None and all(
+        math.isfinite(v) and 0 < v <= 1e6 for v in (drawing.width, drawing.height)
+    )
+    if not size_ok:
+        raise _refused(path, "not a readable SVG picture: give it a width and height or a viewBox")
+    return drawing
+
+
+_HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
+_DATA_IMAGE = ("data:image/png;base64,", "data:image/jpeg;base64,", "data:image/jpg;base64,")
+
+
+def _check_svg(path: Path, root: Path, data: bytes):
+    """Refuse an SVG that declares entities, has too many elements, or refers to anything
+    but its own fragments, PNG or JPEG data, and files inside ``root``; its root element."""
+    from lxml import etree
+
+    parser = etree.XMLParser(
+        resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False
+    )
+    try:
+        tree = etree.fromstring(data, parser).getroottree()
+    except etree.XMLSyntaxError as exc:
+        line, column = exc.position
+        raise _refused(
+            path, f"is not well-formed XML (line {line}, column {column}), so not an SVG picture"
+        ) from None
+    dtd = tree.docinfo.internalDTD
+    if dtd is not None and list(dtd.iterentities()):
+        raise _refused(path, "declares XML entities, which printkit does not expand")
+    for count, element in enumerate(tree.iter(), start=1):
+        if count > MAX_SVG_ELEMENTS:
+            raise _refused(path, f"has more than {MAX_SVG_ELEMENTS:,} elements")
+        for attribute in _HREFS:
+            reference = element.get(attribute)
+            if reference is not None:
+                _check_reference(path, root, reference.strip())
+    return tree.getroot()
+
+
+def _check_reference(path: Path, root: Path, reference: str) -> None:
+    if not reference or reference.startswith("#"):
+        return
+    if reference.startswith(_DATA_IMAGE):
+        _check_embedded(path, reference)
+        return
+    target = reference.split("#", 1)[0]
+    if ":" in target.split("/", 1)[0] or target.startswith(("/", "\\")):
+        raise _refused(path, f"refers to {reference[:60]!r}; only files beside it may be used")
+    resolved = (path.parent / target).resolve()
+    base = Path(root).resolve()
+    if resolved != base and base not in resolved.parents:
+        raise _refused(path, f"refers to {reference[:60]!r}, outside its folder")
+    if resolved.suffix.lower() not in _SUFFIXES:
+        raise _refused(path, f"refers to {reference[:60]!r}; only SVG, PNG or JPEG may be used")
+    if resolved.suffix.lower() != ".svg":
+        _check_pixels(resolved, _read(resolved, root))
+
+
+def _check_embedded(path: Path, reference: str) -> None:
+    import base64
+    import binascii
+
+    try:
+        data = base64.b64decode(reference.split(",", 1)[1], validate=False)
+    except (binascii.Error, ValueError):
+        raise _refused(path, "holds a picture that is not valid base64") from None
+    _check_pixels(path, data)
+
+
+def _check_pixels(path: Path, data: bytes, held: bool = True) -> tuple[int, int]:
+    """A raster picture's size, read from its header without decoding it; ``held`` when
+    the picture is inside (or referred to by) the file at ``path``."""
+    from PIL import Image, UnidentifiedImageError
+
+    limit, Image.MAX_IMAGE_PIXELS = Image.MAX_IMAGE_PIXELS, None  # only the header is read
+    try:
+        with Image.open(io.BytesIO(data), formats=RASTER_FORMATS) as image:
+            width, height = image.size
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
+        what = "holds an embedded picture that is" if held else "is"
+        kind = _other_format(data)
+        if kind:
+            raise _refused(path, f"{what} {kind}; printkit reads PNG and JPEG only") from None
+        raise _refused(path, f"{what} not a readable PNG or JPEG picture") from None
+    finally:
+        Image.MAX_IMAGE_PIXELS = limit
+    if width * height > MAX_PIXELS:
+        what = "holds a picture of" if held else "is"
+        raise _refused(
+            path,
+            f"{what} {width:,} x {height:,} pixels, more than {MAX_PIXELS // 1_000_000} million",
+        )
+    return width, height
+
+
+#: Formats people save pictures in that printkit does not open, known by their first bytes
+#: (named in the message only: their content is never handed to a decoder).
+_OTHER_FORMATS = (
+    (b"GIF8", "a GIF picture"),
+    (b"%!PS", "a PostScript (EPS) file"),
+    (b"\xc5\xd0\xd3\xc6", "a PostScript (EPS) file"),
+    (b"%PDF", "a PDF file"),
+    (b"BM", "a BMP picture"),
+    (b"II*\x00", "a TIFF picture"),
+    (b"MM\x00*", "a TIFF picture"),
+)
+
+
+def _other_format(data: bytes) -> str:
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "a WebP picture"
+    return next((name for magic, name in _OTHER_FORMATS if data.startswith(magic)), "")
+
+
+@cache
+def _quiet_libraries() -> None:
+    """svglib and Pillow report through logging and warnings; printkit speaks for itself."""
+    import warnings
+
+    from PIL import Image
+
+    logger = logging.getLogger("svglib")
+    logger.addHandler(logging.NullHandler())
+    logger.propagate = False
+    logger.setLevel(logging.CRITICAL + 1)
+    warnings.simplefilter("error", Image.DecompressionBombWarning)

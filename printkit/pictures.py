@@ -1,0 +1,59 @@
+"""A deck's pictures as values: read, confined and checked by ``printkit.load.art``
+before anything is drawn; the renderers only place them."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import RenderError
+from .model import Effect
+
+__all__ = ["RASTER_FORMATS", "ArtLibrary", "Picture", "picture_error"]
+
+#: The only raster formats opened, by name: Pillow never guesses a format from content.
+RASTER_FORMATS = ("PNG", "JPEG")
+
+
+def picture_error(source: str, message: str) -> RenderError:
+    """The one-line error for a picture that cannot be used."""
+    return RenderError(f"{source}: {message}; fix or replace the picture")
+
+
+@dataclass(frozen=True, eq=False)
+class Picture:
+    """One picture: an SVG as a reportlab Drawing, or a PNG or JPEG as its bytes."""
+
+    source: str  # the file it came from, as messages name it
+    data: bytes  # the file's bytes, checked
+    drawing: Any = None  # an SVG's reportlab Drawing; None for a raster picture
+
+    @property
+    def is_svg(self) -> bool:
+        return self.drawing is not None
+
+    def digest(self) -> str:
+        """A fingerprint of the picture's bytes: names its form the same on every run."""
+        return hashlib.sha256(self.data).hexdigest()
+
+
+@dataclass(frozen=True)
+class ArtLibrary:
+    """Every picture one deck prints: each effect's (when it has one), the back, and
+    printkit's icons (suit pips, target symbols, marks)."""
+
+    effects: dict[str, Picture] = field(default_factory=dict)  # by effect id
+    back_picture: Picture | None = None
+    icons: dict[str, Picture] = field(default_factory=dict)  # by name
+
+    def effect(self, effect: Effect) -> Picture | None:
+        return self.effects.get(effect.id)
+
+    def back(self) -> Picture | None:
+        return self.back_picture
+
+    def icon(self, name: str) -> Picture:
+        if name not in self.icons:
+            raise RenderError(f"printkit's icon {name!r} is missing; reinstall printkit")
+        return self.icons[name]

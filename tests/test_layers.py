@@ -1,0 +1,111 @@
+"""The architecture, one way: loading, pure geometry and rules, drawing, files, CLI.
+
+Read from the source itself (every import, at any depth in a module), so that a shortcut
+across the layers fails here rather than in a review: render/ draws what was loaded and
+never opens a file; layout/ is geometry without a drawing library; rules/ knows nothing
+of drawing or of the command line; only cli/ speaks click.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "printkit"
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module a file imports, as absolute dotted names."""
+    package = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts[:-1])
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                module = f"{base}.{node.module}" if node.module else base
+                found.add(module)
+                found.update(f"{module}.{alias.name}" for alias in node.names)
+            else:
+                found.add(node.module or "")
+    return found
+
+
+def _files(layer: str) -> list[Path]:
+    return sorted((PACKAGE / layer).glob("*.py")) if layer else []
+
+
+#: What each layer may not import (a prefix matches the module and everything in it).
+FORBIDDEN = {
+    "render": (
+        "printkit.catalogue", "printkit.datafile", "printkit.load", "printkit.paths",
+        "printkit.rules.roles", "printkit.rules.readings", "printkit.output", "printkit.kit",
+        "printkit.cli", "click",
+    ),
+    "layout": (
+        "printkit.catalogue", "printkit.datafile", "printkit.load", "printkit.render",
+        "printkit.cli", "reportlab", "PIL", "click", "svglib", "pypdf",
+    ),
+    "rules": ("printkit.render", "printkit.layout", "printkit.load", "printkit.cli", "click"),
+    "load": ("printkit.render", "printkit.cli", "click", "reportlab.pdfgen"),
+    "preflight": ("printkit.render", "printkit.cli", "printkit.load", "click"),
+}  # fmt: skip
+
+
+def _violations(layer: str) -> list[str]:
+    bad = []
+    for path in _files(layer):
+        for module in _imports(path):
+            for prefix in FORBIDDEN[layer]:
+                if module == prefix or module.startswith(prefix + "."):
+                    bad.append(f"{path.relative_to(PACKAGE)} imports {module}")
+    return bad
+
+
+@pytest.mark.parametrize("layer", list(FORBIDDEN))
+def test_each_layer_imports_only_what_is_below_it(layer):
+    assert _files(layer), layer
+    assert _violations(layer) == []
+
+
+def test_the_values_in_the_middle_import_no_layer_above_them():
+    for name in ("model", "content", "documents", "pictures", "settings", "shops", "printspec"):
+        path = PACKAGE / f"{name}.py"
+        for module in _imports(path):
+            assert not module.startswith(
+                ("printkit.render", "printkit.cli", "printkit.load", "printkit.layout", "click")
+            ), (name, module)
+
+
+def test_render_opens_no_file():
+    """Drawing reads nothing from disk: pictures, rules and aids arrive loaded. (Fonts are
+    registered from their packages by name, through reportlab.)"""
+    for path in _files("render"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                func = node.func
+                name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                if name in ("read_text", "read_bytes", "write_text", "write_bytes"):
+                    pytest.fail(f"{path.name}:{node.lineno} calls {name}")
+                if name == "open" and isinstance(func, ast.Name):
+                    pytest.fail(f"{path.name}:{node.lineno} opens a file")
+
+
+def test_only_the_command_line_speaks_click():
+    for path in PACKAGE.rglob("*.py"):
+        if "cli" in path.relative_to(PACKAGE).parts:
+            continue
+        assert "click" not in _imports(path), path
+
+
+def test_the_checker_sees_a_forbidden_import(tmp_path, monkeypatch):
+    """The rule above can fail: a render module importing the catalogue is caught."""
+    fake = tmp_path / "printkit" / "render"
+    fake.mkdir(parents=True)
+    (fake / "bad.py").write_text("from ..catalogue import load_deck\n", encoding="utf-8")
+    monkeypatch.setattr(f"{__name__}.PACKAGE", tmp_path / "printkit")
+    assert "render/bad.py imports printkit.catalogue" in _violations("render")
