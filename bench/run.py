@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from synthetic import write_synthetic_deck
-from timing import machine, measure
+from timing import machine, measure, measure_together
 
 from printkit.limits import MAX_CARDS
 
@@ -123,6 +123,36 @@ def synthetic(rows: list[tuple[str, str, str]], runs: int) -> None:
         rows.append(("peak memory, 1,000-card deck", f"{run.peak_rss_mib:.0f} MiB", "-"))
 
 
+def ratios(rows: list[tuple[str, str, str]], runs: int) -> None:
+    """printkit sheets against two reportlab programs (bench/reference.py), in one run:
+    one that writes the same pages and forms, one that lays out plain cards."""
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        reference = str(ROOT / "bench" / "reference.py")
+        got = measure_together(
+            {
+                "printkit": [*_printkit(), "sheets", "-o", str(work / "deck.pdf")],
+                "forms": [sys.executable, reference, "forms", str(work / "forms.pdf")],
+                "plain": [sys.executable, reference, "plain", str(work / "plain.pdf")],
+            },
+            runs=max(runs, 9),
+            cwd=work,
+        )
+        mine = got["printkit"].median_s
+        for key, label, target in (
+            ("forms", "the same pages and forms", 2.5),
+            ("plain", "plain cards, duplex, one back image", 1.3),
+        ):
+            other = got[key].median_s
+            rows.append(
+                (
+                    f"printkit sheets vs reportlab, {label}",
+                    f"{mine:.2f} s vs {other:.2f} s: {mine / other:.2f}x ({got[key].runs})",
+                    f"target <= {target}x",
+                )
+            )
+
+
 def limits(rows: list[tuple[str, str, str]], runs: int) -> None:
     """A deck at printkit's card limit (10,000 cards, each different, in an effects.toml
     just under the 2 MiB limit) still builds in bounded time and memory. One run."""
@@ -146,7 +176,13 @@ def limits(rows: list[tuple[str, str, str]], runs: int) -> None:
         )
 
 
-BENCHMARKS = {"companion": companion, "kit": kit, "synthetic": synthetic, "limits": limits}
+BENCHMARKS = {
+    "companion": companion,
+    "kit": kit,
+    "ratios": ratios,
+    "synthetic": synthetic,
+    "limits": limits,
+}
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Run", "machine", "measure"]
+__all__ = ["Run", "machine", "measure", "measure_together"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,23 @@ def measure(
         times.append(elapsed)
         peaks.append(peak)
     return Run(statistics.median(times), runs, max(peaks))
+
+
+def measure_together(
+    commands: dict[str, list[str]], runs: int = 7, cwd: Path | None = None
+) -> dict[str, Run]:
+    """Several commands measured in turn, round after round, so that a slow moment of
+    the machine falls on all of them alike: the fair way to take a ratio."""
+    for command in commands.values():
+        _run_once(command, cwd, None)
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    peaks: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, command in commands.items():
+            elapsed, peak = _run_once(command, cwd, None)
+            times[name].append(elapsed)
+            peaks[name].append(peak)
+    return {name: Run(statistics.median(times[name]), runs, max(peaks[name])) for name in commands}
 
 
 def machine() -> str:

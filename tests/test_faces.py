@@ -160,10 +160,10 @@ def test_every_cards_qr_code_reads_back_and_no_qr_leaves_them_off():
 
 
 def test_qr_codes_keep_a_readable_module_size_and_width():
-    from printkit.render.qr import QUIET, qr_matrix
+    from printkit.render.qr import QUIET, qr_code
 
     deck = load_deck()
     for card in deck.cards:
-        modules = len(qr_matrix(card_text(card, deck)))
+        modules = qr_code(card_text(card, deck)).size
         width_mm = (modules + 2 * QUIET) * 0.4
         assert 14 <= width_mm <= 20.5, (card.code, width_mm)

@@ -237,7 +237,7 @@ def sheets(
     from ..load.templates import load_template
     from ..output import write_files
 
-    deck = open_deck(deck_id, data_dir)
+    deck = open_deck(deck_id, data_dir, documents=aids > 0)  # the aids, when printed
     template = load_template(template_name)
     options = _settings(duplex, back_offset, no_qr, art_dir, aids)
     target = output or Path("output") / f"{deck.id}.pdf"
@@ -310,7 +310,7 @@ def idsheet(paper: str, output: Path, deck_id: str, data_dir: Path | None) -> No
     from ..output import write_files
     from ..render.idsheet import identification_sheet
 
-    deck = open_deck(deck_id, data_dir)
+    deck = open_deck(deck_id, data_dir, documents=False)
     _report(write_files({output: identification_sheet(deck, paper, load_art(deck))}))
 
 
@@ -390,7 +390,7 @@ def export(
     from ..output import write_files
     from ..render.raster import export_images
 
-    deck = open_deck(deck_id, data_dir)
+    deck = open_deck(deck_id, data_dir, documents=False)
     folder = out_dir or Path("output") / f"{deck.id}-{shop}"
     images = export_images(deck, shop, load_art(deck, art_dir), dpi, qr=not no_qr)
     written = write_files({folder / name: data for name, data in images.items()})

@@ -37,7 +37,7 @@ from ..limits import (
 )
 from ..model import Deck
 from ..paths import art_dir
-from ..pictures import RASTER_FORMATS, ArtLibrary, Picture, picture_error
+from ..pictures import RASTER_FORMATS, ArtLibrary, Picture, fast_shapes, picture_error
 
 __all__ = ["RASTER_SUFFIXES", "load_art"]
 
@@ -134,6 +134,7 @@ def _inside(folder: Path, relative: str, where: str) -> Path:
 def _drawing(path: Path, root: Path, data: bytes):
     """An SVG's bytes as a reportlab Drawing, after ``_check_svg`` has confined and
     counted it; svglib parses the very bytes that were checked."""
+    fast_shapes()
     from svglib.svglib import SvgRenderer
 
     tree = _check_svg(path, root, data)

@@ -32,7 +32,7 @@ from .art import fit_raster, place_drawing
 from .fonts import BODY, BODY_SEMIBOLD, TITLE, check_glyphs
 from .icons import Icons
 from .pdf import Document, hex_color
-from .qr import draw_qr, qr_matrix, qr_version
+from .qr import draw_qr, qr_code, qr_version
 
 __all__ = ["FACE_BLEED", "FRAME_INSET", "LABEL_SIZE", "MIN_TEXT_SIZE", "FacePainter"]
 
@@ -332,9 +332,9 @@ class FacePainter:
     def _footer(self, card: Card, boxes: FaceLayout) -> None:
         canvas = self.doc.canvas
         if boxes.qr is not None:
-            matrix = qr_matrix(card_text(card, self.deck), self.qr_version)
+            code = qr_code(card_text(card, self.deck), self.qr_version)
             qr = boxes.qr
-            draw_qr(canvas, matrix, qr.x, qr.y, QR_MODULE, self.color["ink"], hex_color("#fbf7ec"))
+            draw_qr(canvas, code, qr.x, qr.y, QR_MODULE, self.color["ink"], hex_color("#fbf7ec"))
         s = self.s
         for target in boxes.targets:
             icon = target.icon

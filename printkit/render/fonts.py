@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from ..errors import RenderError
+from ..pictures import fast_shapes
 
 __all__ = [
     "BODY",
@@ -42,6 +43,8 @@ _FACES = {
 def register_fonts() -> None:
     """Register every face under printkit's names (safe to call often)."""
     import fontpkg
+
+    fast_shapes()
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont

@@ -23,7 +23,7 @@ from ..units import mm
 from .fonts import BODY, BODY_BOLD, BODY_SEMIBOLD, TITLE, check_glyphs
 from .icons import Icons
 from .pdf import Document, hex_color
-from .qr import draw_qr, qr_matrix, qr_size
+from .qr import draw_qr, qr_code
 from .richtext import markup
 
 __all__ = ["MIN_SIZE", "identification_sheet"]
@@ -58,12 +58,10 @@ def identification_sheet(deck: Deck, paper: str, art: ArtLibrary) -> bytes:
     margin_x, margin_y = 8 * mm, 8 * mm
 
     # -- header: title, how to read it, and the whole table as a QR code ----------------
-    matrix = qr_matrix(table_text(deck))
-    side = qr_size(matrix, _QR_MODULE)
+    code = qr_code(table_text(deck))
+    side = code.side * _QR_MODULE
     top = height - margin_y
-    draw_qr(
-        canvas, matrix, width - margin_x - side, top - side, _QR_MODULE, ink, HexColor("#ffffff")
-    )
+    draw_qr(canvas, code, width - margin_x - side, top - side, _QR_MODULE, ink, HexColor("#ffffff"))
     canvas.setFillColor(ink)
     canvas.setFont(TITLE, 22)
     canvas.drawString(margin_x, top - 20, deck.name)

@@ -1,9 +1,10 @@
-"""QR codes as vector squares: the qrcode package makes the matrix, reportlab draws it.
+"""QR codes as vector squares: the qrcode package makes the modules, reportlab draws them.
 
 Each dark run of modules in a row is one rectangle, written in module units, so a code
-costs a few hundred short drawing operations and prints crisply at any size. The quiet
-zone (four modules of light on every side) is drawn as part of the code, so it reads on
-any background.
+costs a few hundred short drawing operations and prints crisply at any size. A code is
+kept as those operators, already written (a few kilobytes), not as a matrix of booleans.
+The quiet zone (four modules of light on every side) is drawn as part of the code, so
+it reads on any background.
 
 The mask pattern is fixed rather than chosen by trying all eight: the standard lets an
 encoder use any mask and every reader accepts every mask, and trying them all costs
@@ -13,83 +14,119 @@ rendered page with a real decoder.
 
 from __future__ import annotations
 
-from functools import cache
+from dataclasses import dataclass
 
-__all__ = ["MIN_MODULE", "QUIET", "draw_qr", "qr_matrix", "qr_size", "qr_version"]
+from ..layout.face import QUIET
 
-QUIET = 4  # modules of light around the code, as the standard asks
+__all__ = ["QRCode", "draw_qr", "qr_code", "qr_version"]
+
 _MASK = 2  # columns masked every third module: no long runs along the rows we draw
-MIN_MODULE = 0.4 * 72 / 25.4  # 0.4 mm: what a phone camera reads from a printed page
+#: The largest version at medium error correction (about 20 mm at 0.4 mm a module);
+#: a longer text drops to low error correction.
+_MEDIUM_UP_TO = 6
 
 
-@cache
-def _fitted(text: str):
-    """The smallest code for ``text``: medium error correction when that still fits
-    version 6 (about 20 mm at 0.4 mm a module), else low."""
+@dataclass(frozen=True)
+class QRCode:
+    """A drawn code: its modules per side (quiet zone excluded) and its dark runs as
+    PDF operators in module units, the quiet zone included."""
+
+    size: int
+    runs: str
+
+    @property
+    def side(self) -> int:
+        """Modules per side with the quiet zone."""
+        return self.size + 2 * QUIET
+
+
+def _levels():
+    from qrcode.constants import ERROR_CORRECT_H, ERROR_CORRECT_L, ERROR_CORRECT_M, ERROR_CORRECT_Q
+
+    return ERROR_CORRECT_H, ERROR_CORRECT_Q, ERROR_CORRECT_M, ERROR_CORRECT_L
+
+
+def _needed_bits(text: str, version: int) -> int:
+    """The bits ``text`` takes in a code of ``version`` (the length fields grow at
+    versions 10 and 27), counted once, as qrcode's own best_fit counts them."""
     import qrcode
-    from qrcode.constants import ERROR_CORRECT_L, ERROR_CORRECT_M
+    from qrcode import util
 
-    for level in (ERROR_CORRECT_M, ERROR_CORRECT_L):
-        code = qrcode.QRCode(error_correction=level, border=0, mask_pattern=_MASK)
-        code.add_data(text.encode("utf-8"))
-        code.make(fit=True)
-        if code.version <= 6 or level == ERROR_CORRECT_L:
-            return code
-    raise AssertionError("unreachable")
+    code = qrcode.QRCode(border=0)
+    code.add_data(text.encode("utf-8"))
+    sizes = util.mode_sizes_for_version(version)
+    buffer = util.BitBuffer()
+    for data in code.data_list:
+        buffer.put(data.mode, 4)
+        buffer.put(len(data), sizes[data.mode])
+        data.write(buffer)
+    return len(buffer)
+
+
+def _fits(bits_at, level: int, version: int) -> bool:
+    from qrcode import util
+
+    return bits_at(version) <= util.BIT_LIMIT_TABLE[level][version]
+
+
+def _smallest_version(bits_at, level: int) -> int | None:
+    return next((v for v in range(1, 41) if _fits(bits_at, level, v)), None)
+
+
+def _bits_of(text: str):
+    """``bits_at(version)``: the text's length in bits, counted once per length-field size."""
+    counted: dict[int, int] = {}
+
+    def bits_at(version: int) -> int:
+        group = 1 if version < 10 else 10 if version < 27 else 27
+        if group not in counted:
+            counted[group] = _needed_bits(text, group)
+        return counted[group]
+
+    return bits_at
+
+
+def _smallest(text: str) -> int:
+    """The smallest version for ``text``: at medium error correction while that fits
+    version 6, else at low."""
+    _, _, medium, low = _levels()
+    bits_at = _bits_of(text)
+    version = _smallest_version(bits_at, medium)
+    if version is not None and version <= _MEDIUM_UP_TO:
+        return version
+    version = _smallest_version(bits_at, low)
+    if version is None:
+        raise ValueError("the text is too long for a QR code")
+    return version
 
 
 def qr_version(texts) -> int:
     """The one version that holds every text: a deck's codes all print the same size."""
-    return max((_fitted(text).version for text in texts), default=1)
+    return max((_smallest(text) for text in texts), default=1)
 
 
-@cache
-def qr_matrix(text: str, version: int | None = None) -> tuple[tuple[bool, ...], ...]:
-    """The modules of the code for ``text``: the smallest, or exactly ``version`` (at the
-    strongest error correction that still holds the text there)."""
-    code = _fitted(text)
-    if version is not None and version != code.version:
-        import qrcode
-        from qrcode.constants import (
-            ERROR_CORRECT_H,
-            ERROR_CORRECT_L,
-            ERROR_CORRECT_M,
-            ERROR_CORRECT_Q,
-        )
+def qr_code(text: str, version: int | None = None) -> QRCode:
+    """The code for ``text``: the smallest, or exactly ``version``, at the strongest error
+    correction that still holds the text there. The matrix is made once."""
+    import qrcode
 
-        if version < code.version:
-            raise ValueError(f"version {version} cannot hold this text")
-        for level in (ERROR_CORRECT_H, ERROR_CORRECT_Q, ERROR_CORRECT_M, ERROR_CORRECT_L):
-            candidate = qrcode.QRCode(
-                version=version, error_correction=level, border=0, mask_pattern=_MASK
-            )
-            candidate.add_data(text.encode("utf-8"))
-            try:
-                candidate.make(fit=False)
-            except qrcode.exceptions.DataOverflowError:
-                continue
-            code = candidate
-            break
-    return tuple(tuple(bool(cell) for cell in row) for row in code.get_matrix())
+    version = version or _smallest(text)
+    bits_at = _bits_of(text)
+    level = next((lv for lv in _levels() if _fits(bits_at, lv, version)), None)
+    if level is None:
+        raise ValueError(f"version {version} cannot hold this text")
+    code = qrcode.QRCode(version=version, error_correction=level, border=0, mask_pattern=_MASK)
+    code.add_data(text.encode("utf-8"))
+    code.make(fit=False)
+    return _runs(code.modules)
 
 
-def qr_size(matrix: tuple[tuple[bool, ...], ...], module: float) -> float:
-    """The side of the drawn code, quiet zone included."""
-    return (len(matrix) + 2 * QUIET) * module
-
-
-def draw_qr(canvas, matrix, x: float, y: float, module: float, ink, paper) -> None:
-    """Draw the code with its quiet zone, bottom-left corner at (x, y)."""
-    count = len(matrix)
+def _runs(modules) -> QRCode:
+    """The dark runs of each row as rectangles, bottom row first in PDF's coordinates."""
+    count = len(modules)
     side = count + 2 * QUIET
-    canvas.saveState()
-    canvas.translate(x, y)
-    canvas.scale(module, module)
-    canvas.setFillColor(paper)
-    canvas.rect(0, 0, side, side, stroke=0, fill=1)
-    canvas.setFillColor(ink)
     runs = []
-    for r, row in enumerate(matrix):
+    for r, row in enumerate(modules):
         bottom = side - QUIET - r - 1
         c = 0
         while c < count:
@@ -100,7 +137,18 @@ def draw_qr(canvas, matrix, x: float, y: float, module: float, ink, paper) -> No
                 runs.append(f"{QUIET + start} {bottom} {c - start} 1 re")
             else:
                 c += 1
+    return QRCode(count, "\n".join(runs))
+
+
+def draw_qr(canvas, code: QRCode, x: float, y: float, module: float, ink, paper) -> None:
+    """Draw the code with its quiet zone, bottom-left corner at (x, y)."""
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(module, module)
+    canvas.setFillColor(paper)
+    canvas.rect(0, 0, code.side, code.side, stroke=0, fill=1)
+    canvas.setFillColor(ink)
     # Whole-module coordinates, written straight into the content stream: the same
     # operators reportlab's path object would write, without formatting each number.
-    canvas.addLiteral("\n".join(runs) + "\nf")
+    canvas.addLiteral(code.runs + "\nf")
     canvas.restoreState()
