@@ -109,3 +109,30 @@ def test_the_checker_sees_a_forbidden_import(tmp_path, monkeypatch):
     (fake / "bad.py").write_text("from ..catalogue import load_deck\n", encoding="utf-8")
     monkeypatch.setattr(f"{__name__}.PACKAGE", tmp_path / "printkit")
     assert "render/bad.py imports printkit.catalogue" in _violations("render")
+
+
+def test_the_lazy_command_table_names_every_command_and_its_module():
+    import importlib
+
+    from printkit.cli.app import COMMANDS, printkit
+
+    for module in set(COMMANDS.values()):
+        importlib.import_module(f"printkit.cli.{module}")
+    assert set(printkit.commands) == set(COMMANDS)
+    for name, module in COMMANDS.items():
+        assert printkit.commands[name].callback.__module__ == f"printkit.cli.{module}", name
+
+
+def test_the_companion_does_not_load_the_making_of_pdfs():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from printkit.cli import main\n"
+        "try:\n    main(['lookup', '7D'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('printkit.cli.', 'reportlab'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = out.stdout.strip().splitlines()[-1]
+    assert "printkit.cli.making" not in loaded and "reportlab" not in loaded, loaded

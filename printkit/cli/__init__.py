@@ -2,8 +2,9 @@
 
 Library code raises PrintkitError; only ``main`` turns an error into one line on
 stderr and an exit status (1 for bad data, 2 for a bad command line). Commands that
-make PDFs import the drawing libraries inside their own function, so the table
-companion (lookup, negate, draw, odds, roles) starts fast.
+make PDFs import the drawing libraries inside their own function, and each command's
+module is imported only when it runs, so the table companion (lookup, negate, draw,
+odds, roles) starts fast.
 """
 
 from __future__ import annotations
@@ -18,10 +19,8 @@ from .app import printkit
 
 __all__ = ["main", "printkit"]
 
-# Importing these modules registers their commands on the group.
-from . import checking as _checking  # noqa: F401
-from . import companion as _companion  # noqa: F401
-from . import making as _making  # noqa: F401
+# The commands live in .making, .checking and .companion, imported when first used
+# (app.COMMANDS): importing one registers its commands on the group.
 
 
 class Terminated(BaseException):

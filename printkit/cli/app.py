@@ -14,6 +14,7 @@ from ..catalogue import DEFAULT_DECK, load_deck
 from ..model import ACE_VALUES, DEFAULT_ACE_VALUE, Deck
 
 __all__ = [
+    "COMMANDS",
     "ace_option",
     "art_options",
     "data_dir_option",
@@ -28,15 +29,41 @@ __all__ = [
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class _InOrder(click.Group):
-    """Lists commands in the order they are defined, which is the order they are used."""
+#: Every command, in the order a player meets them, and the module that defines it. A
+#: module is imported only when one of its commands runs (or help lists them all), so
+#: the table companion never loads what making PDFs needs.
+COMMANDS = {
+    "build": "making",
+    "sheets": "making",
+    "calibrate": "making",
+    "idsheet": "making",
+    "rulebook": "making",
+    "export": "making",
+    "preflight": "checking",
+    "lookup": "companion",
+    "negate": "companion",
+    "draw": "companion",
+    "odds": "companion",
+    "roles": "companion",
+}
+
+
+class _Lazy(click.Group):
+    """Lists the commands in COMMANDS' order and imports each one's module on demand."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(self.commands)
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in COMMANDS and cmd_name not in self.commands:
+            import importlib
+
+            importlib.import_module(f"{__package__}.{COMMANDS[cmd_name]}")
+        return super().get_command(ctx, cmd_name)
 
 
 @click.group(
-    cls=_InOrder,
+    cls=_Lazy,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
 @click.version_option(__version__, prog_name="printkit")
