@@ -6,17 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from printkit.cli import printkit
+from printkit.cli.app import COMMANDS
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("name", sorted(printkit.commands))
+@pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_every_command_is_in_the_readme(name):
     assert f"printkit {name}" in README
 
 
-@pytest.mark.parametrize("name", sorted(printkit.commands))
+@pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_every_command_has_examples_in_its_help(cli, name):
     result = cli(name, "--help")
     assert result.status == 0 and "Examples:" in result.out and f"printkit {name}" in result.out
