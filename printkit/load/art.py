@@ -49,12 +49,18 @@ def load_art(deck: Deck, user_dir: Path | None = None) -> ArtLibrary:
     """Every picture the deck prints, read and checked (RenderError naming the file)."""
     user_dir = Path(user_dir) if user_dir is not None else None
     builtin = art_dir() / "builtin"
+    read: dict[tuple[Path, Path], Picture] = {}  # a file many effects share is read once
+
+    def picture(path: Path, root: Path) -> Picture:
+        if (path, root) not in read:
+            read[path, root] = _picture(path, root)
+        return read[path, root]
 
     def first(folder: Path, stem: str, root: Path | None = None) -> Picture | None:
         for suffix in _SUFFIXES:
             candidate = folder / f"{stem}{suffix}"
             if candidate.is_symlink() or candidate.exists():
-                return _picture(candidate, root or folder)
+                return picture(candidate, root or folder)
         return None
 
     def user(stem: str) -> Picture | None:
@@ -65,7 +71,7 @@ def load_art(deck: Deck, user_dir: Path | None = None) -> ArtLibrary:
         found = user(effect.id)
         if found is None and effect.art and deck.folder is not None:
             path = _inside(deck.folder, effect.art, f"[{effect.id}] art")
-            found = _picture(path, deck.folder)
+            found = picture(path, deck.folder)
         found = found or first(builtin / deck.id, effect.id)
         if found is not None:
             effects[effect.id] = found

@@ -81,8 +81,25 @@ class Document:
             canvas.beginForm(name, *bbox)
             draw()
             canvas.endForm()
+            self._compress(name)
             self._forms.add(name)
         return name
+
+    def _compress(self, name: str) -> None:
+        """Compress a finished form's stream now rather than when the file is saved, so
+        that a deck of thousands of cards is held compressed: a fifth of the memory, and
+        the same bytes in the file (the same zlib call reportlab would make later)."""
+        import zlib
+
+        from reportlab.pdfbase.pdfdoc import PDFStream, xObjectName
+
+        form = self.canvas._doc.idToObject[xObjectName(name)]
+        if not form.compression or not form.stream:
+            return
+        data = form.stream.encode("utf8") if isinstance(form.stream, str) else form.stream
+        contents = PDFStream(content=zlib.compress(data), filters=[_ALREADY_FLATE])
+        contents.__Comment__ = "xobject form stream"
+        form.Contents, form.stream, form.compression = contents, None, 0
 
     def page_size(self, width: float, height: float) -> None:
         self.canvas.setPageSize((width, height))
@@ -90,6 +107,19 @@ class Document:
     def finish(self) -> bytes:
         self.canvas.save()
         return self.buffer.getvalue()
+
+
+class _AlreadyFlate:
+    """A stream filter for content compressed ahead of time: named FlateDecode in the
+    file, and passed through as it is."""
+
+    pdfname = "FlateDecode"
+
+    def encode(self, data: bytes) -> bytes:
+        return data
+
+
+_ALREADY_FLATE = _AlreadyFlate()
 
 
 def _info(base, kind: str, paper: str, duplex: str):

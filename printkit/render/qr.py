@@ -15,6 +15,7 @@ rendered page with a real decoder.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ..layout.face import QUIET
 
@@ -46,9 +47,11 @@ def _levels():
     return ERROR_CORRECT_H, ERROR_CORRECT_Q, ERROR_CORRECT_M, ERROR_CORRECT_L
 
 
+@cache
 def _needed_bits(text: str, version: int) -> int:
     """The bits ``text`` takes in a code of ``version`` (the length fields grow at
-    versions 10 and 27), counted once, as qrcode's own best_fit counts them."""
+    versions 10 and 27), as qrcode's own best_fit counts them; cached, as a deck's
+    version is found from every text before each code is made."""
     import qrcode
     from qrcode import util
 
