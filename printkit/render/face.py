@@ -108,10 +108,16 @@ class FacePainter:
 
     def chrome(self, frame_color=None) -> None:
         """What every face shares: the paper ground over the bleed and a double frame, far
-        enough in that a cut a little off the perforation does not eat it."""
+        enough in that a cut a little off the perforation does not eat it. Drawn once per
+        frame colour as a form, and placed on every face of that kind."""
+        color = frame_color or self.color["frame"]
+        name = f"chrome-{self.deck.id}-{self._key}-{color.hexval()}"
+        self.doc.canvas.doForm(self.doc.form(name, self.bbox, lambda: self._chrome(color)))
+
+    def _chrome(self, color) -> None:
         canvas, s, f = self.doc.canvas, self.s, self.frame
         self._ground(self.color["paper"])
-        canvas.setStrokeColor(frame_color or self.color["frame"])
+        canvas.setStrokeColor(color)
         for box, width, corner in ((f.frame, 1.0, f.corner), (f.inner_frame, 0.3, f.inner_corner)):
             canvas.setLineWidth(width * s)
             canvas.roundRect(box.x, box.y, box.w, box.h, corner, stroke=1, fill=0)
