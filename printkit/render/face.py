@@ -61,6 +61,7 @@ class FacePainter:
         self.icons = Icons(doc, art, self.color)
         self.bbox = (-FACE_BLEED, -FACE_BLEED, width + FACE_BLEED, height + FACE_BLEED)
         self._key = f"{round(width, 3)}x{round(height, 3)}"
+        self._text_sizes: dict[tuple[str, float, float], float] = {}
         self._check_glyphs()
         self.title_size = self._deck_title_size()
         self.qr_version = qr_version(card_text(card, deck) for card in deck.cards) if qr else None
@@ -312,7 +313,9 @@ class FacePainter:
         canvas, s = self.doc.canvas, self.s
         x, y, w, h = box.x, box.y, box.w, box.h
         markup = escape(_no_widow(card.effect.text), {'"': "&quot;"})
-        size = _START_TEXT_SIZE * s
+        # Copies of an effect share its size: found once, by shrinking; then set at once.
+        key = (card.effect.id, round(w, 3), round(h, 3))
+        size = self._text_sizes.get(key, _START_TEXT_SIZE * s)
         while True:
             style = ParagraphStyle(
                 "card",
@@ -333,6 +336,7 @@ class FacePainter:
                     f"({len(card.effect.text)} characters now)"
                 )
             size -= 0.25
+        self._text_sizes[key] = size
         paragraph.drawOn(canvas, x, y + (h - used) / 2)
 
     def _footer(self, card: Card, boxes: FaceLayout) -> None:
