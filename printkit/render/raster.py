@@ -79,15 +79,18 @@ def proof_sheets(deck: Deck, art: ArtLibrary, columns: int = 6) -> list[bytes]:
     document = pdfium.PdfDocument(pdf)
     count = len(document)
     scale = PROOF_DPI / 72
-    thumbs = [document[i].render(scale=scale).to_pil().convert("RGB") for i in range(count)]
-    document.close()
-    card_w, card_h = thumbs[0].size
+
+    def thumb(index: int):
+        return document[index].render(scale=scale).to_pil().convert("RGB")
+
+    # Each card is rendered and pasted in turn: one proof image and one card in memory.
+    card_w, card_h = thumb(0).size
     gap, head = 12, 52
     font = ImageFont.truetype(str(fontpkg.path("Alfa Slab One")), 28)
     parts = -(-count // PROOF_CARDS)
     images = []
     for part in range(parts):
-        chunk = thumbs[part * PROOF_CARDS : (part + 1) * PROOF_CARDS]
+        chunk = range(part * PROOF_CARDS, min(count, (part + 1) * PROOF_CARDS))
         cols = min(columns, len(chunk))
         rows = -(-len(chunk) // cols)
         sheet = Image.new(
@@ -100,10 +103,13 @@ def proof_sheets(deck: Deck, art: ArtLibrary, columns: int = 6) -> list[bytes]:
         if parts > 1:
             title += f" · proof {part + 1} of {parts} (cards {first} to {min(last, count - 1)})"
         draw.text((gap + 2, 12), title, fill="#efe2c4", font=font)
-        for index, thumb in enumerate(chunk):
-            row, col = divmod(index, cols)
-            sheet.paste(thumb, (gap + col * (card_w + gap), head + gap + row * (card_h + gap)))
+        for offset, index in enumerate(chunk):
+            row, col = divmod(offset, cols)
+            sheet.paste(
+                thumb(index), (gap + col * (card_w + gap), head + gap + row * (card_h + gap))
+            )
         buffer = io.BytesIO()
         sheet.save(buffer, format="PNG", compress_level=6)
         images.append(buffer.getvalue())
+    document.close()
     return images
