@@ -64,7 +64,8 @@ def load_rules_text(deck: Deck) -> RulesText | None:
         directive = DIRECTIVES.get(block.name)
         if directive is None or directive.block is None:
             known = ", ".join(sorted(n for n, d in DIRECTIVES.items() if d.block))
-            raise source.fail(where, f"unknown {{{{{block.name}}}}}; rules know {known}")
+            what = "belongs in an aid, not in rules" if directive else "is unknown"
+            raise source.fail(where, f"{{{{{block.name}}}}} {what}; rules know {known}")
         try:
             content = directive.block(sources, block.args)
         except PrintkitError as exc:
@@ -110,7 +111,8 @@ def _sides(file: DataFile, sources: Sources, entries: Any, side: str) -> tuple[S
             directive = DIRECTIVES.get(match.group(1))
             if directive is None or directive.text is None:
                 known = ", ".join(sorted(n for n, d in DIRECTIVES.items() if d.text))
-                raise file.fail(where, f"unknown {{{{{match.group(1)}}}}}; aids know {known}")
+                what = "belongs in rules, not in an aid" if directive else "is unknown"
+                raise file.fail(where, f"{{{{{match.group(1)}}}}} {what}; aids know {known}")
             return directive.text(sources)
 
         sections.append(Section(title, _PLACEHOLDER.sub(fill, text).strip()))
