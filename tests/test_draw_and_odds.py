@@ -10,10 +10,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from printkit.errors import RulesError
+from printkit.load.draws import load_draw_deck
 from printkit.model import PlayingCard
 from printkit.notation import parse_card
 from printkit.rules.draw import CHECKS, judge
-from printkit.rules.odds import load_draw_deck, odds
+from printkit.rules.odds import odds
 
 
 def outcome(check, *cards, **options):
@@ -194,7 +195,7 @@ def test_roles_command(cli):
 
 def test_a_roles_table_not_named_by_a_number_is_a_clear_error(data_copy):
     from printkit.errors import CatalogueError
-    from printkit.rules.roles import load_table
+    from printkit.load.roles import load_table
 
     path = data_copy / "roles.toml"
     path.write_text(

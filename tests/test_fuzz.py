@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from printkit.catalogue import load_deck
 from printkit.errors import PrintkitError
+from printkit.load.draws import load_draw_deck
 from printkit.load.templates import load_template
-from printkit.rules.odds import load_draw_deck
 
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -330,7 +330,7 @@ ROLE = st.fixed_dictionaries(
     )
 )
 def test_any_roles_file(table):
-    from printkit.rules.roles import load_tables
+    from printkit.load.roles import load_tables
 
     lines = []
     for key, value in table.items():

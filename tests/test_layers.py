@@ -136,3 +136,14 @@ def test_the_companion_does_not_load_the_making_of_pdfs():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded = out.stdout.strip().splitlines()[-1]
     assert "printkit.cli.making" not in loaded and "reportlab" not in loaded, loaded
+
+
+def test_rules_read_no_file_but_printkits_own_readings():
+    """The rules are plain functions over values; the one file they consult is printkit's
+    own data/readings.toml, the readings they name by id (rules/readings.py)."""
+    readers = {
+        path.name
+        for path in _files("rules")
+        if any(m.startswith(("printkit.datafile", "printkit.paths")) for m in _imports(path))
+    }
+    assert readers == {"readings.py"}

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from printkit.catalogue import load_deck
 from printkit.errors import PrintkitError
+from printkit.load.draws import load_draw_deck
 from printkit.model import PlayingCard
 from printkit.notation import parse_card
 from printkit.rules import draw, negation
@@ -54,7 +55,7 @@ def by_functions(command: list[str]) -> dict:
             return {"check": check, "checks": [draw.to_json(r) for r in results]}
         return draw.to_json(draw.judge(check, cards, high_noon=high_noon, lucky_duke=lucky))
     check = positional[0]
-    deck = odds_rules.load_draw_deck(str(options.get("deck", "bang")))
+    deck = load_draw_deck(str(options.get("deck", "bang")))
     seen = tuple(str(options.get("seen", "")).split(",")) if "seen" in options else ()
     in_play = tuple(str(options.get("in_play", "")).split(",")) if "in_play" in options else ()
     deck = odds_rules.remaining(deck, check, seen, in_play)
@@ -141,7 +142,7 @@ def test_a_tie_never_negates(cards):
     st.booleans(),
 )
 def test_odds_over_the_remaining_cards_sum_to_one(check, seen, lucky):
-    deck = odds_rules.load_draw_deck("bang")
+    deck = load_draw_deck("bang")
     present = {card.code for card in deck.cards}
     seen_codes = tuple(card.code for card in seen if card.code in present)
     left = odds_rules.remaining(deck, check, seen_codes)

@@ -340,10 +340,11 @@ def odds(
     """
     from fractions import Fraction
 
+    from ..load.draws import load_draw_deck
     from ..rules import odds as odds_rules
     from ..rules.draw import CHECKS as checks
 
-    source = odds_rules.load_draw_deck(draw_deck, data_dir)
+    source = load_draw_deck(draw_deck, data_dir)
     source = odds_rules.remaining(source, check, _listed(seen), _listed(in_play))
     record = odds_rules.answer(check, source, high_noon=high_noon, lucky_duke=lucky_duke)
     if as_json:
@@ -380,9 +381,10 @@ def roles(players: int, as_json: bool, data_dir: Path | None) -> None:
       printkit roles 5
       printkit roles 8 --json
     """
-    from ..rules import roles as roles_rules
 
-    table = roles_rules.load_table(players, data_dir)
+    from ..load.roles import load_table
+
+    table = load_table(players, data_dir)
     if as_json:
         emit_json(
             {

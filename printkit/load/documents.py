@@ -34,7 +34,7 @@ def _sources(deck: Deck, names: set[str]) -> Sources:
     data = deck.folder.parent.parent if deck.folder else None  # data/decks/<deck>
     roles, readings = {}, {}
     if "roles" in needs:
-        from ..rules.roles import load_tables
+        from .roles import load_tables
 
         roles = load_tables(data)
     if "readings" in needs:

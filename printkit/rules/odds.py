@@ -12,21 +12,16 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from pathlib import Path
 
-from ..datafile import DataFile
-from ..errors import CatalogueError, NotationError, NotFoundError, RulesError, did_you_mean
+from ..errors import RulesError, did_you_mean
 from ..model import PlayingCard
 from ..notation import parse_card
-from ..paths import data_dir as default_data_dir
 from .draw import CHECKS, effective_suit, lucky_duke_applies
 
 __all__ = [
     "DrawDeck",
     "answer",
     "applied_readings",
-    "draw_deck_ids",
-    "load_draw_deck",
     "odds",
     "remaining",
     "to_json",
@@ -62,73 +57,6 @@ class DrawDeck:
 
     def meaning(self, check_id: str, outcome: str) -> str:
         return self.meanings.get(check_id, {}).get(outcome) or CHECKS[check_id].meaning[outcome]
-
-
-def draw_deck_ids(data_dir: Path | None = None) -> list[str]:
-    folder = Path(data_dir or default_data_dir()) / "draws"
-    return sorted({p.stem for p in folder.glob("*.csv")} | {p.stem for p in folder.glob("*.toml")})
-
-
-def load_draw_deck(deck_id: str, data_dir: Path | None = None) -> DrawDeck:
-    folder = Path(data_dir or default_data_dir()) / "draws"
-    if (folder / f"{deck_id}.csv").is_file():
-        return _load_cards(deck_id, DataFile(folder / f"{deck_id}.csv", CatalogueError))
-    if (folder / f"{deck_id}.toml").is_file():
-        return _load_chances(deck_id, DataFile(folder / f"{deck_id}.toml", CatalogueError))
-    known = draw_deck_ids(data_dir)
-    close = did_you_mean(deck_id, known, n=1)
-    hint = f"did you mean {close[0]!r}?" if close else f"decks: {', '.join(known)}"
-    raise NotFoundError(f"no draw deck {deck_id!r}; {hint}")
-
-
-def _load_cards(deck_id: str, file: DataFile) -> DrawDeck:
-    cards, names = [], []
-    for row in file.csv_rows(required=("name", "card")):
-        try:
-            cards.append(parse_card(row.values["card"]))
-        except NotationError as exc:
-            raise file.fail(f"line {row.line}", str(exc)) from None
-        names.append(row.values["name"].strip())
-    if not cards:
-        raise file.fail("", "lists no card; add one line per card of the deck")
-    return DrawDeck(deck_id, cards=tuple(cards), names=tuple(names))
-
-
-def _load_chances(deck_id: str, file: DataFile) -> DrawDeck:
-    table = file.toml()
-    chances: dict[str, dict[str, Fraction]] = {}
-    meanings: dict[str, dict[str, str]] = {}
-    for check_id, outcomes in table.items():
-        where = f"[{check_id}]"
-        if check_id not in CHECKS:
-            close = did_you_mean(check_id, CHECKS, n=1)
-            raise file.fail(
-                where, f"no check {check_id!r}" + (f"; did you mean {close[0]!r}?" if close else "")
-            )
-        file.expect(outcomes, dict, where, check_id)
-        check = CHECKS[check_id]
-        file.check_keys(outcomes, where, check.outcomes, ("meaning",))
-        if "meaning" in outcomes:
-            words = file.expect(outcomes["meaning"], dict, f"[{check_id}.meaning]", "meaning")
-            file.check_keys(words, f"[{check_id}.meaning]", (), check.outcomes)
-            meanings[check_id] = {
-                o: file.expect(t, str, f"[{check_id}.meaning]", o) for o, t in words.items()
-            }
-        parsed = {}
-        for outcome in check.outcomes:  # the chances, best outcome first
-            text = file.expect(outcomes[outcome], str, where, outcome)
-            try:
-                parsed[outcome] = Fraction(text)
-            except (ValueError, ZeroDivisionError):
-                raise file.fail(
-                    where, f'{outcome!r} must be a fraction like "1/4", not {text!r}'
-                ) from None
-            if not 0 <= parsed[outcome] <= 1:
-                raise file.fail(where, f"{outcome!r} must lie between 0 and 1, not {text}")
-        if sum(parsed.values()) != 1:
-            raise file.fail(where, "the chances of the outcomes must add up to 1")
-        chances[check_id] = parsed
-    return DrawDeck(deck_id, chances=chances, meanings=meanings)
 
 
 def remaining(

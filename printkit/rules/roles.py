@@ -1,16 +1,11 @@
-"""Roles per table size, each role's goal and what Death Mesa changes, from data/roles.toml."""
+"""Roles per table size, each role's goal and what Death Mesa changes: the values.
+``printkit.load.roles`` reads them from data/roles.toml."""
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from pathlib import Path
 
-from ..datafile import DataFile
-from ..errors import CatalogueError, UsageError
-from ..paths import data_dir as default_data_dir
-
-__all__ = ["Role", "Table", "load_table", "load_tables"]
+__all__ = ["Role", "Table"]
 
 
 @dataclass(frozen=True)
@@ -45,71 +40,3 @@ class Table:
         return ", ".join(
             f"{self.count(r)} {r.plural}" if self.count(r) > 1 else r.name for r in self.distinct
         )
-
-
-def _flat(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _read(data_dir: Path | None) -> tuple[DataFile, dict]:
-    file = DataFile(Path(data_dir or default_data_dir()) / "roles.toml", CatalogueError)
-    table = file.toml()
-    file.check_keys(table, "", ("roles", "tables", "ghosts"))
-    return file, table
-
-
-def load_table(players: int, data_dir: Path | None = None) -> Table:
-    """The roles dealt at a table of ``players``; UsageError for a size with no table."""
-    tables = load_tables(data_dir)
-    if players not in tables:
-        sizes = sorted(tables)
-        raise UsageError(f"BANG! is played by {sizes[0]} to {sizes[-1]} players, not {players}")
-    return tables[players]
-
-
-def load_tables(data_dir: Path | None = None) -> dict[int, Table]:
-    """Every table size in roles.toml, read and checked once."""
-    file, table = _read(data_dir)
-    roles = {}
-    for role_id, entry in file.expect(table["roles"], dict, "", "roles").items():
-        where = f"[roles.{role_id}]"
-        file.expect(entry, dict, where, role_id)
-        file.check_keys(entry, where, ("name", "plural", "goal", "death_mesa"))
-        roles[role_id] = Role(
-            role_id,
-            file.expect(entry["name"], str, where, "name"),
-            file.expect(entry["plural"], str, where, "plural"),
-            _flat(file.expect(entry["goal"], str, where, "goal")),
-            _flat(file.expect(entry["death_mesa"], str, where, "death_mesa")),
-        )
-    ghosts = file.expect(table["ghosts"], dict, "", "ghosts")
-    file.check_keys(ghosts, "[ghosts]", ("one_team",))
-    one_team = _flat(file.expect(ghosts["one_team"], str, "[ghosts]", "one_team"))
-    tables = {}
-    for size, entry in file.expect(table["tables"], dict, "", "tables").items():
-        where = f"[tables.{size}]"
-        if not size.isascii() or not size.isdigit() or not 1 <= int(size) <= 99:
-            raise file.fail(where, "a table is named by its number of players, like [tables.5]")
-        file.expect(entry, dict, where, size)
-        file.check_keys(entry, where, ("roles",), ("note", "goals", "death_mesa"))
-        goals = file.expect(entry.get("goals", {}), dict, where, "goals")
-        file.check_keys(goals, f"{where[:-1]}.goals]", (), tuple(roles))
-        # A table may say what Death Mesa changes in its own words (three players have
-        # no Sheriff, so the Sheriff-based rules do not apply there).
-        changes = file.expect(entry.get("death_mesa", {}), dict, where, "death_mesa")
-        file.check_keys(changes, f"{where[:-1]}.death_mesa]", (), tuple(roles))
-        dealt = []
-        for role_id in file.expect(entry["roles"], list, where, "roles"):
-            if role_id not in roles:
-                raise file.fail(where, f"unknown role {role_id!r}; roles: {', '.join(roles)}")
-            role = roles[role_id]
-            if role_id in goals:
-                goal = _flat(file.expect(goals[role_id], str, where, "goals"))
-                role = dataclasses.replace(role, goal=goal)
-            if role_id in changes:
-                change = _flat(file.expect(changes[role_id], str, where, "death_mesa"))
-                role = dataclasses.replace(role, death_mesa=change)
-            dealt.append(role)
-        note = file.expect(entry.get("note", ""), str, where, "note")
-        tables[int(size)] = Table(int(size), tuple(dealt), _flat(note) if note else None, one_team)
-    return tables
