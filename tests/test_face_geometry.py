@@ -13,7 +13,6 @@ from printkit.errors import RenderError
 from printkit.layout.face import (
     QR_MODULE,
     QUIET,
-    Box,
     FaceFacts,
     FaceLayout,
     aid_layout,
@@ -21,6 +20,7 @@ from printkit.layout.face import (
     face_layout,
     qr_side,
 )
+from printkit.layout.impose import Rect
 from printkit.load.templates import load_template, template_names
 from printkit.units import mm
 
@@ -41,7 +41,7 @@ def _measure(text: str) -> float:
     return len(text) * 4.2
 
 
-def _boxes(layout: FaceLayout) -> dict[str, Box]:
+def _boxes(layout: FaceLayout) -> dict[str, Rect]:
     named = {
         "title": layout.title,
         "picture": layout.picture,

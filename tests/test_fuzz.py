@@ -82,6 +82,18 @@ def _toml(tables: dict[str, dict]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _toml_document(entries: dict, lines: list[str] | None = None) -> list[str]:
+    """Top-level keys first, then each table as a [section]."""
+    lines = list(lines or [])
+    for key, value in entries.items():
+        if isinstance(value, dict):
+            lines.append(f"[{key}]")
+            lines += [f"{k} = {_toml_value(v)}" for k, v in value.items()]
+        else:
+            lines.insert(0, f"{key} = {_toml_value(value)}")
+    return lines
+
+
 TABLES = st.dictionaries(
     st.sampled_from(["roll", "stop", "Bad Id", "spook", "x-1"]),
     st.dictionaries(KEYS, VALUES, max_size=8),
@@ -154,12 +166,7 @@ TEMPLATE_KEYS = {
 @given(st.fixed_dictionaries({}, optional=TEMPLATE_KEYS), st.booleans())
 def test_any_template_structure(entries, described):
     lines = ['description = "fuzz"'] if described else []
-    for key, value in entries.items():
-        if isinstance(value, dict):
-            lines.append(f"[{key}]")
-            lines += [f"{k} = {_toml_value(v)}" for k, v in value.items()]
-        else:
-            lines.insert(0, f"{key} = {_toml_value(value)}")
+    lines = _toml_document(entries, lines)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "fuzz.toml"
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -358,13 +365,7 @@ def test_any_roles_file(table):
 def test_any_readings_file(table):
     from printkit.rules.readings import load_readings
 
-    lines = []
-    for key, value in table.items():
-        if isinstance(value, dict):
-            lines.append(f"[{key}]")
-            lines += [f"{k} = {_toml_value(v)}" for k, v in value.items()]
-        else:
-            lines.insert(0, f"{key} = {_toml_value(value)}")
+    lines = _toml_document(table)
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "readings.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
         load_readings.cache_clear()

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ..errors import RenderError
 from ..units import inch, mm
+from .impose import Rect
 
 __all__ = [
     "DESIGN",
@@ -30,7 +31,6 @@ __all__ = [
     "QUIET",
     "AidLayout",
     "Badge",
-    "Box",
     "CardFrame",
     "FaceFacts",
     "FaceLayout",
@@ -64,51 +64,22 @@ _TARGET_LABELS = {
 
 
 @dataclass(frozen=True)
-class Box:
-    """A rectangle: its bottom-left corner, width and height, in points."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def top(self) -> float:
-        return self.y + self.h
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    def inside(self, other: Box, tolerance: float = 1e-6) -> bool:
-        return (
-            self.x >= other.x - tolerance
-            and self.y >= other.y - tolerance
-            and self.right <= other.right + tolerance
-            and self.top <= other.top + tolerance
-        )
-
-    def inset(self, by: float) -> Box:
-        return Box(self.x + by, self.y + by, self.w - 2 * by, self.h - 2 * by)
-
-
-@dataclass(frozen=True)
 class CardFrame:
     """What every face shares: the trim, the bleed, a double frame and the safe area."""
 
     scale: float
-    trim: Box
-    bleed: Box
-    frame: Box
-    inner_frame: Box
-    safe: Box  # inside the inner frame: where everything printed lies
+    trim: Rect
+    bleed: Rect
+    frame: Rect
+    inner_frame: Rect
+    safe: Rect  # inside the inner frame: where everything printed lies
     corner: float  # the frame's corner radius
     inner_corner: float
 
 
 def card_frame(width: float, height: float) -> CardFrame:
     s = min(width / DESIGN[0], height / DESIGN[1])
-    trim = Box(0, 0, width, height)
+    trim = Rect(0, 0, width, height)
     frame = trim.inset(FRAME_INSET)
     inner = frame.inset(0.75 * mm * s)
     return CardFrame(
@@ -133,7 +104,7 @@ class Target:
 
     target: str
     kind: str  # "living" or "dead": the icon
-    icon: Box
+    icon: Rect
     label: str
     label_x: float  # centre
     label_y: float  # baseline
@@ -144,9 +115,9 @@ class Target:
 class Badge:
     """A mark in the footer: a rounded box, an optional icon, a label."""
 
-    box: Box
+    box: Rect
     mark: str | None  # the icon's name
-    icon: Box | None
+    icon: Rect | None
     label: str
     label_x: float  # start
     label_y: float  # baseline
@@ -155,17 +126,17 @@ class Badge:
 @dataclass(frozen=True)
 class FaceLayout:
     frame: CardFrame
-    index: Box | None  # the top-left index (rank over pip); turned in the bottom-right
+    index: Rect | None  # the top-left index (rank over pip); turned in the bottom-right
     index_size: float  # the rank's type size
     index_baseline: float
-    pip: Box | None
-    title: Box  # the band the name is centred in (one or two lines)
+    pip: Rect | None
+    title: Rect  # the band the name is centred in (one or two lines)
     title_width: float  # the room a line of the name has, between the corner indexes
-    picture: Box
-    text: Box
-    footer: Box
-    qr: Box | None
-    icons: Box  # the footer's room for targets and badges
+    picture: Rect
+    text: Rect
+    footer: Rect
+    qr: Rect | None
+    icons: Rect  # the footer's room for targets and badges
     targets: tuple[Target, ...]
     badges: tuple[Badge, ...]
 
@@ -195,30 +166,30 @@ def face_layout(
     if facts.index:
         centre = FRAME_INSET + 4.4 * mm * s
         pip_side = 4.6 * mm * s
-        pip = Box(
+        pip = Rect(
             centre - pip_side / 2, index_baseline - pip_side - 1.0 * mm * s, pip_side, pip_side
         )
         half = 3.4 * mm * s
         top = height - FRAME_INSET - 1.0 * mm * s
-        index = Box(centre - half, pip.y, 2 * half, top - pip.y)
+        index = Rect(centre - half, pip.y, 2 * half, top - pip.y)
 
     title_top = height - FRAME_INSET - 1.0 * mm * s
-    title = Box(frame.safe.x, title_top - 10.0 * mm * s, frame.safe.w, 10.0 * mm * s)
+    title = Rect(frame.safe.x, title_top - 10.0 * mm * s, frame.safe.w, 10.0 * mm * s)
 
     margin = FRAME_INSET + 1.8 * mm * s
     picture_h = 25.5 * mm * s
     picture_top = title.y - 1.2 * mm * s
-    picture = Box(margin, picture_top - picture_h, width - 2 * margin, picture_h)
+    picture = Rect(margin, picture_top - picture_h, width - 2 * margin, picture_h)
 
     inner = FRAME_INSET + 1.4 * mm * s
     side = qr_side(facts.qr_version)
     footer_top = inner + max(side, 15.6 * mm * s) + 0.6 * mm * s
-    footer = Box(inner, inner, width - 2 * inner, footer_top - inner)
-    qr = Box(inner, inner, side, side) if facts.qr_version else None
+    footer = Rect(inner, inner, width - 2 * inner, footer_top - inner)
+    qr = Rect(inner, inner, side, side) if facts.qr_version else None
 
     text_top = picture.y - 1.6 * mm * s
     text_bottom = footer_top + 1.2 * mm * s
-    text = Box(margin, text_bottom, width - 2 * margin, text_top - text_bottom)
+    text = Rect(margin, text_bottom, width - 2 * margin, text_top - text_bottom)
     if text.h < 6.0 * mm * s:
         raise RenderError(
             f"{facts.name}: a card of {width / mm:.1f} x {height / mm:.1f} mm leaves too little "
@@ -228,7 +199,7 @@ def face_layout(
 
     left = inner + side + 1.0 * mm * s if qr else inner
     right = width - (FRAME_INSET + (8.4 if facts.index else 1.4) * mm * s)
-    icons = Box(left, inner, right - left, footer_top - inner)
+    icons = Rect(left, inner, right - left, footer_top - inner)
     targets, badges = _footer_items(icons, facts, s, measure)
     return FaceLayout(
         frame=frame,
@@ -249,7 +220,7 @@ def face_layout(
 
 
 def _footer_items(
-    room: Box, facts: FaceFacts, s: float, measure: Callable[[str], float]
+    room: Rect, facts: FaceFacts, s: float, measure: Callable[[str], float]
 ) -> tuple[tuple[Target, ...], tuple[Badge, ...]]:
     """The target icons with their labels, and under them the badges, stacked and
     centred in the footer's room."""
@@ -281,7 +252,7 @@ def _footer_items(
     for target, text, width, many in items:
         cx = x + width / 2
         kind = "dead" if target.endswith("dead") else "living"
-        box = Box(cx - icon / 2, icons_bottom, icon, icon)
+        box = Rect(cx - icon / 2, icons_bottom, icon, icon)
         targets.append(Target(target, kind, box, text, cx, icons_bottom - label, many))
         x += width + gap
     y -= targets_h + (gap if items else 0.0)
@@ -296,8 +267,8 @@ def _footer_items(
             )
         bx = centre - width / 2
         bottom = y - badge_h
-        box = Box(bx - 1.0 * mm * s, bottom, width + 2.0 * mm * s, badge_h)
-        icon_box = Box(bx, bottom + 0.6 * mm * s, badge, badge) if icon_name else None
+        box = Rect(bx - 1.0 * mm * s, bottom, width + 2.0 * mm * s, badge_h)
+        icon_box = Rect(bx, bottom + 0.6 * mm * s, badge, badge) if icon_name else None
         baseline = bottom + badge_h / 2 - label * 0.35
         badges.append(Badge(box, icon_name, icon_box, text, bx + inset, baseline))
         y = bottom - gap
@@ -311,7 +282,7 @@ class AidLayout:
     frame: CardFrame
     header_baseline: float
     header_size: float
-    body: Box
+    body: Rect
 
 
 def aid_layout(width: float, height: float) -> AidLayout:
@@ -323,5 +294,5 @@ def aid_layout(width: float, height: float) -> AidLayout:
         frame=frame,
         header_baseline=height - 4.4 * mm * s - 4 * s,
         header_size=6.5 * s,
-        body=Box(margin, bottom, width - 2 * margin, top - bottom),
+        body=Rect(margin, bottom, width - 2 * margin, top - bottom),
     )

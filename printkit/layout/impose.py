@@ -49,6 +49,18 @@ class Rect:
     def grown(self, left: float, bottom: float, right: float, top: float) -> Rect:
         return Rect(self.x - left, self.y - bottom, self.w + left + right, self.h + bottom + top)
 
+    def inset(self, by: float) -> Rect:
+        """The rectangle ``by`` inside this one on every side (outside, if negative)."""
+        return self.grown(-by, -by, -by, -by)
+
+    def inside(self, other: Rect, tolerance: float = 1e-6) -> bool:
+        return (
+            self.x >= other.x - tolerance
+            and self.y >= other.y - tolerance
+            and self.right <= other.right + tolerance
+            and self.top <= other.top + tolerance
+        )
+
 
 @dataclass(frozen=True)
 class Line:
