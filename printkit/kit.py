@@ -95,17 +95,25 @@ def kit_jobs(decks: list[Deck], template: Template, options: Settings, out: Path
 def sheet_files(
     deck: Deck, template: Template, settings: Settings, target: Path, art=None
 ) -> dict[Path, bytes]:
-    """A deck's print sheets at ``target``; manual duplex adds -fronts and -backs to its name."""
+    """A deck's print sheets at ``target``; manual duplex adds -fronts and -backs to its
+    name, and a template for a cutting machine adds its cut files (-cut.svg, -cut.dxf)."""
     from .load.art import load_art
     from .render.deck import deck_sheets
 
     parts = deck_sheets(deck, template, art or load_art(deck, settings.art_dir), settings)
     if "" in parts:
-        return {target: parts[""]}
-    return {
-        target.with_name(f"{target.stem}-{part}{target.suffix}"): data
-        for part, data in parts.items()
-    }
+        files = {target: parts[""]}
+    else:
+        files = {
+            target.with_name(f"{target.stem}-{part}{target.suffix}"): data
+            for part, data in parts.items()
+        }
+    if template.cut_file:  # the cutting machine's outlines, one sheet's worth
+        from .render.cutfile import cut_dxf, cut_svg
+
+        files[target.with_name(f"{target.stem}-cut.svg")] = cut_svg(template, deck.name)
+        files[target.with_name(f"{target.stem}-cut.dxf")] = cut_dxf(template)
+    return files
 
 
 def rules_files(deck: Deck, paper: str, target: Path, booklet: bool, art=None) -> dict[Path, bytes]:

@@ -29,6 +29,7 @@ __all__ = [
     "Deck",
     "Effect",
     "PlayingCard",
+    "Registration",
     "Rules",
     "Template",
     "suit_color",
@@ -257,6 +258,20 @@ class Deck:
 
 
 @dataclass(frozen=True)
+class Registration:
+    """Print-and-cut registration marks in the three-mark pattern Silhouette Studio reads:
+    a filled square at the top-left corner and an L at the top-right and bottom-left,
+    each ``inset`` from the paper's edges; nothing else may be printed within
+    ``clearance`` of a mark."""
+
+    inset: float  # from the paper's edges to each mark's outer edge
+    length: float  # each arm of an L
+    thickness: float  # the arms' line width
+    square: float  # the top-left square's side
+    clearance: float
+
+
+@dataclass(frozen=True)
 class Template:
     """A sheet layout in points, origin at the paper's bottom-left corner as in PDF."""
 
@@ -282,6 +297,13 @@ class Template:
     mark_length: float  # crop marks continue the cut lines outward, at most this long,
     mark_offset: float  # starting this far outside the bleed (never touching it)
     margin: float  # the printer's unprintable margin the layout must keep clear
+    #: Gutterfold: "horizontal" or "vertical", the line through the paper's centre that
+    #: the sheet is folded along; fronts lie on one side, their backs on the other.
+    fold: str | None = None
+    gutter: float = 0.0  # between the fronts' trim and the backs' trim, across the fold
+    registration: Registration | None = None  # print-and-cut marks
+    cut_file: bool = False  # write the cards' outlines as SVG and DXF beside the PDF
+    labels: bool = True  # print instructions in the margins (off for an image to upload)
 
     @property
     def per_sheet(self) -> int:

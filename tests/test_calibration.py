@@ -50,11 +50,26 @@ def read_offset(t, duplex: str, m: tuple[float, float]) -> tuple[float, float]:
     return found["x"], found["y"]
 
 
-@pytest.mark.parametrize("template", ["plaincards-letter", "a4-3x3"])
+@pytest.mark.parametrize("template", ["plaincards-letter", "a4-3x3", "silhouette-a4"])
 @pytest.mark.parametrize("duplex", ["long", "short"])
 @pytest.mark.parametrize("m", [(0, 0), (1.5, -0.5), (-3, 3), (2.5, 1), (-0.5, -2)])
 def test_the_offset_read_off_the_page_corrects_the_printer(template, duplex, m):
     t = load_template(template)
+    _corrects(t, duplex, m)
+
+
+@pytest.mark.parametrize("template", ["gutterfold-letter", "gutterfold-a4"])
+@pytest.mark.parametrize("m", [(0, 0), (1.5, -0.5), (-3, 3), (2.5, 1)])
+def test_a_gutterfold_sheet_folds_like_a_short_edge_flip_and_its_offset_corrects_it(template, m):
+    """Folding the lower half up mirrors it as a short-edge turn does; a printer that
+    stretches one half is read off the folded page and corrected the same way."""
+    t = load_template(template)
+    for duplex in ("long", "short", "none"):  # --duplex has no say on a gutterfold
+        assert impose(t, 4, duplex)[0].backs == impose(t, 4, "short")[0].backs or duplex == "none"
+    _corrects(t, "short", m)
+
+
+def _corrects(t, duplex, m):
     dx, dy = read_offset(t, duplex, m)
     assert dx in STEPS and dy in STEPS
     for sheet in impose(t, 9, duplex, (dx * mm, dy * mm)):
@@ -73,11 +88,13 @@ def test_the_steps_cover_plus_minus_3mm_by_half_millimetres():
     assert all(round(b - a, 6) == 0.5 for a, b in itertools.pairwise(STEPS))
 
 
-@pytest.mark.parametrize("template", ["plaincards-letter", "a4-3x3", "letter-3x3"])
+@pytest.mark.parametrize(
+    "template", ["plaincards-letter", "a4-3x3", "letter-3x3", "silhouette-a4", "gutterfold-a4"]
+)
 def test_the_page_is_two_sided_and_says_how_to_use_it(template):
     t = load_template(template)
     pdf = reader(calibration_page(t))
-    assert len(pdf.pages) == 2
+    assert len(pdf.pages) == (1 if t.fold else 2)
     page = pdf.pages[0]
     assert abs(float(page.mediabox.width) - t.paper_width) < EPS
     text = " ".join(page.extract_text().split())

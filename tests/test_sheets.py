@@ -21,7 +21,8 @@ from printkit.settings import Settings
 
 from .pdfcheck import MM, drawn_forms, reader
 
-TEMPLATES = template_names()
+#: The templates printed on both sides of the paper (the gutterfolds: test_print_modes).
+TEMPLATES = [name for name in template_names() if not load_template(name).fold]
 DUPLEX = ["long", "short", "manual", "none"]
 TOLERANCE = 0.01 * MM
 

@@ -5,6 +5,10 @@ at the position of its front *mirrored* across the line the sheet is flipped ove
 that once printed double-sided it lies exactly behind its front, even on a template
 whose grid is off-centre; ``back_offset`` then shifts back pages only, for printers
 that misregister.
+
+A gutterfold template puts the backs on the same page as their fronts, mirrored across
+the fold line through the paper's centre: the same mirror as turning the sheet over
+that edge, so folding the sheet lays each back on its front.
 """
 
 from __future__ import annotations
@@ -14,15 +18,18 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..model import Template
+from ..units import mm
 
 __all__ = [
     "DUPLEX_MODES",
+    "FOLDS",
     "Line",
     "Placement",
     "Rect",
     "Sheet",
     "back_of",
     "crop_marks",
+    "fold_line",
     "impose",
     "slot_rects",
 ]
@@ -52,6 +59,15 @@ class Rect:
     def inset(self, by: float) -> Rect:
         """The rectangle ``by`` inside this one on every side (outside, if negative)."""
         return self.grown(-by, -by, -by, -by)
+
+    def overlaps(self, other: Rect) -> bool:
+        """Do the two share any area (touching edges do not count)?"""
+        return (
+            self.x < other.right
+            and other.x < self.right
+            and self.y < other.top
+            and other.y < self.top
+        )
 
     def inside(self, other: Rect, tolerance: float = 1e-6) -> bool:
         return (
@@ -109,6 +125,25 @@ DUPLEX_MODES: dict[str, tuple[Callable[[Rect, Template], Rect], bool] | None] = 
 }
 
 
+#: A gutterfold's fold line, as the duplex mode whose mirror folding it performs:
+#: a horizontal fold turns the lower half up over the upper (the short-edge mirror,
+#: backs turned 180 degrees), a vertical fold the right half over the left.
+FOLDS = {"horizontal": "short", "vertical": "long"}
+
+#: Crop marks stop this far short of a fold line, so that the fold stays clean.
+_FOLD_CLEAR = 1 * mm
+
+
+def fold_line(t: Template) -> Line | None:
+    """The line a gutterfold sheet is folded along, across the whole paper; None if the
+    template does not fold."""
+    if t.fold == "horizontal":
+        return Line(0.0, t.paper_height / 2, t.paper_width, t.paper_height / 2)
+    if t.fold == "vertical":
+        return Line(t.paper_width / 2, 0.0, t.paper_width / 2, t.paper_height)
+    return None
+
+
 def slot_rects(t: Template) -> list[Rect]:
     """The trim box of every slot on a sheet, rows from the top, columns from the left."""
     rects = []
@@ -160,6 +195,8 @@ def impose(
         raise ValueError(f"unknown duplex mode {duplex!r}")
     slots = slot_rects(t)
     with_backs = t.backs and DUPLEX_MODES[duplex] is not None
+    if t.fold:  # the backs go beside their fronts, across the fold
+        duplex = FOLDS[t.fold]
     sheets = []
     for number in range(math.ceil(count / t.per_sheet)):
         first = number * t.per_sheet
@@ -175,27 +212,73 @@ def impose(
 def crop_marks(t: Template, slots: Iterable[int] | None = None) -> list[Line]:
     """Short lines in the margin that continue every cut line of the given slots (all of
     them by default), starting ``mark_offset`` outside the bleed so that they never touch
-    a card's printed edge."""
+    a card's printed edge. On a gutterfold sheet the backs get their own marks, and no
+    mark reaches the fold."""
     if not t.crop_marks:
         return []
     rects = slot_rects(t)
     used = [rects[i] for i in (range(len(rects)) if slots is None else slots)]
     if not used:
         return []
+    paper = Rect(0.0, 0.0, t.paper_width, t.paper_height).inset(t.margin)
+    fold = fold_line(t)
+    if fold is None:
+        return _marks_around(t, used, paper)
+    mode = DUPLEX_MODES[FOLDS[t.fold]]
+    assert mode is not None
+    mirror = mode[0]
+    backs = [mirror(r, t) for r in used]
+    if t.fold == "horizontal":
+        front_side = Rect(
+            paper.x, fold.y1 + _FOLD_CLEAR, paper.w, paper.top - fold.y1 - _FOLD_CLEAR
+        )
+        back_side = Rect(paper.x, paper.y, paper.w, fold.y1 - _FOLD_CLEAR - paper.y)
+    else:
+        front_side = Rect(paper.x, paper.y, fold.x1 - _FOLD_CLEAR - paper.x, paper.h)
+        back_side = Rect(
+            fold.x1 + _FOLD_CLEAR, paper.y, paper.right - fold.x1 - _FOLD_CLEAR, paper.h
+        )
+    return _marks_around(t, used, front_side) + _marks_around(t, backs, back_side)
+
+
+def _marks_around(t: Template, used: list[Rect], bounds: Rect) -> list[Line]:
+    """The crop marks of one block of cards, each cut short at the edge of ``bounds``
+    and left off where no room remains."""
     xs = sorted({x for r in used for x in (r.x, r.right)})
     ys = sorted({y for r in used for y in (r.y, r.top)})
     grid_left, grid_right = min(xs), max(xs)
     grid_bottom, grid_top = min(ys), max(ys)
     start = t.bleed + t.mark_offset
-    lines = []
+    candidates = []
     for x in xs:
-        top_end = min(grid_top + start + t.mark_length, t.paper_height - t.margin)
-        bottom_end = max(grid_bottom - start - t.mark_length, t.margin)
-        lines.append(Line(x, grid_top + start, x, top_end))
-        lines.append(Line(x, grid_bottom - start, x, bottom_end))
+        candidates.append(
+            Line(x, grid_top + start, x, min(grid_top + start + t.mark_length, bounds.top))
+        )
+        candidates.append(
+            Line(x, grid_bottom - start, x, max(grid_bottom - start - t.mark_length, bounds.y))
+        )
     for y in ys:
-        left_end = max(grid_left - start - t.mark_length, t.margin)
-        right_end = min(grid_right + start + t.mark_length, t.paper_width - t.margin)
-        lines.append(Line(grid_left - start, y, left_end, y))
-        lines.append(Line(grid_right + start, y, right_end, y))
-    return lines
+        candidates.append(
+            Line(grid_left - start, y, max(grid_left - start - t.mark_length, bounds.x), y)
+        )
+        candidates.append(
+            Line(grid_right + start, y, min(grid_right + start + t.mark_length, bounds.right), y)
+        )
+    # A mark that would start outside its bounds, or end up shorter than 1 mm, is left off.
+    return [
+        line
+        for line in candidates
+        if math.hypot(line.x2 - line.x1, line.y2 - line.y1) >= _MIN_MARK
+        and _starts_inside(line, bounds)
+    ]
+
+
+#: A crop mark shorter than this is no help; it is left off.
+_MIN_MARK = 1 * mm
+
+
+def _starts_inside(line: Line, bounds: Rect) -> bool:
+    return (
+        bounds.x - 1e-6 <= line.x1 <= bounds.right + 1e-6
+        and bounds.y - 1e-6 <= line.y1 <= bounds.top + 1e-6
+    )

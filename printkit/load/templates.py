@@ -15,7 +15,7 @@ from typing import Any
 
 from ..datafile import DataFile
 from ..errors import NotFoundError, TemplateError, did_you_mean
-from ..model import Template
+from ..model import Registration, Template
 from ..papers import PAPER_SIZES, paper_name
 from ..paths import templates_dir
 from ..units import format_mm, inch, mm, parse_length
@@ -26,7 +26,7 @@ __all__ = ["load_template", "resolve_template", "template_names"]
 _TOP = ("description",)
 #: What ``extends`` may name besides a file: a preset, as ``printkit templates`` lists it.
 _PRESET_NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
-_TOP_OPTIONAL = ("extends", "paper", "card", "grid", "print")
+_TOP_OPTIONAL = ("extends", "paper", "card", "grid", "print", "fold", "marks")
 _SECTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # section: (required keys, optional keys) - checked after inheritance is applied
     "paper": ((), ("size", "width", "height", "orientation")),
@@ -34,8 +34,30 @@ _SECTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "grid": (("columns", "rows"), ("gap_x", "gap_y", "left", "top")),
     "print": (
         (),
-        ("bleed", "crop_marks", "cut_lines", "backs", "mark_length", "mark_offset", "margin"),
+        (
+            "bleed",
+            "crop_marks",
+            "cut_lines",
+            "backs",
+            "mark_length",
+            "mark_offset",
+            "margin",
+            "cut_file",
+            "labels",
+        ),
     ),
+    # A gutterfold: the line the sheet folds along and the room between fronts and backs.
+    "fold": (("line", "gutter"), ()),
+    # Print-and-cut registration marks (Silhouette's three-mark pattern).
+    "marks": ((), ("inset", "length", "thickness", "square", "clearance")),
+}
+#: Silhouette Studio's registration marks as it prints them by default (type 1).
+_MARK_DEFAULTS = {
+    "inset": "10mm",
+    "length": "20mm",
+    "thickness": "0.3mm",
+    "square": "5mm",
+    "clearance": "3mm",
 }
 _MAX_EXTENDS = 8
 #: The largest sensible value of each print length (bleed, marks, the printer's margin).
@@ -129,7 +151,8 @@ def _merged(file: DataFile, folder: Path, chain: tuple[Path, ...]) -> dict[str, 
 
 def _build(file: DataFile, name: str, t: dict[str, Any]) -> Template:
     for section, (required, optional) in _SECTIONS.items():
-        file.check_keys(t.get(section, {}), f"[{section}]", required, optional)
+        if section in t or section in ("card", "grid"):
+            file.check_keys(t.get(section, {}), f"[{section}]", required, optional)
 
     def length(section: str, key: str, default: str | None = None) -> float:
         value = t.get(section, {}).get(key, default)
@@ -169,6 +192,23 @@ def _build(file: DataFile, name: str, t: dict[str, Any]) -> Template:
     grid_h = rows * card_h + (rows - 1) * gap_y
     left = _offset(file, t["grid"].get("left", "center"), paper_w - grid_w, "left", length)
     top = _offset(file, t["grid"].get("top", "center"), paper_h - grid_h, "top", length)
+    fold, gutter = None, 0.0
+    if "fold" in t:
+        fold = file.expect(t["fold"]["line"], str, "[fold]", "line")
+        if fold not in ("horizontal", "vertical"):
+            raise file.fail("[fold] line", f'is "horizontal" or "vertical", not {fold!r}')
+        gutter = length("fold", "gutter")
+        # The fronts sit against the fold, the gutter's half away from it.
+        across = "top" if fold == "horizontal" else "left"
+        if across in t["grid"]:
+            raise file.fail(
+                f"[grid] {across}",
+                "a gutterfold's fronts sit against the fold; set [fold] gutter instead",
+            )
+        if fold == "horizontal":
+            top = paper_h / 2 - gutter / 2 - grid_h
+        else:
+            left = paper_w / 2 - gutter / 2 - grid_w
     print_lengths = {
         key: length("print", key, default)
         for key, default in (
@@ -184,6 +224,15 @@ def _build(file: DataFile, name: str, t: dict[str, Any]) -> Template:
                 f"[print] {key}",
                 f"must lie between 0 and {format_mm(_MAX_PRINT[key])}, not {format_mm(value)}",
             )
+    registration = None
+    if "marks" in t:
+        marks = {key: length("marks", key, default) for key, default in _MARK_DEFAULTS.items()}
+        for key, value in marks.items():
+            if not 0 < value <= 50 * mm:
+                raise file.fail(
+                    f"[marks] {key}", f"must lie between 0 and 50 mm, not {format_mm(value)}"
+                )
+        registration = Registration(**marks)
     template = Template(
         name=name,
         description=" ".join(description.split()),
@@ -207,8 +256,15 @@ def _build(file: DataFile, name: str, t: dict[str, Any]) -> Template:
         mark_length=print_lengths["mark_length"],
         mark_offset=print_lengths["mark_offset"],
         margin=print_lengths["margin"],
+        fold=fold,
+        gutter=gutter,
+        registration=registration,
+        cut_file=flag("cut_file", False),
+        labels=flag("labels", True),
     )
     _check_fits(file, template)
+    _check_fold(file, template)
+    _check_marks(file, template)
     return template
 
 
@@ -275,3 +331,47 @@ def _check_fits(file: DataFile, t: Template) -> None:
                 f"no room for crop marks at the {side} edge (only {format_mm(room)} of margin); "
                 "turn crop_marks off or move the grid",
             )
+
+
+def _check_fold(file: DataFile, t: Template) -> None:
+    """A gutterfold's two halves must not meet: each card's bleed stays 1 mm off the fold."""
+    if t.fold is None:
+        return
+    need = 2 * (t.bleed + 1 * mm)
+    if t.gutter < need - 0.01 * mm:
+        raise file.fail(
+            "[fold] gutter",
+            f"must be at least {format_mm(need)} (twice the bleed and 1 mm each side of the "
+            f"fold), not {format_mm(t.gutter)}",
+        )
+    if not t.backs:
+        raise file.fail("[print] backs", "a gutterfold template prints backs; remove 'backs'")
+
+
+def _check_marks(file: DataFile, t: Template) -> None:
+    """Every card with its bleed lies inside the registration marks' frame and clear of
+    every mark, so that the cutter's sensor reads only the marks."""
+    from ..layout.impose import slot_rects
+    from ..layout.marks import mark_zones, registration_frame
+
+    if t.registration is None:
+        return
+    if t.fold is not None:
+        raise file.fail("[marks]", "a gutterfold sheet cannot carry registration marks")
+    frame = registration_frame(t)
+    zones = mark_zones(t)
+    for index, trim in enumerate(slot_rects(t)):
+        inked = trim.inset(-t.bleed)
+        if not inked.inside(frame):
+            raise file.fail(
+                "[marks] inset",
+                f"card {index + 1} (with its bleed) runs outside the registration marks' frame; "
+                "use fewer cards or a smaller inset",
+            )
+        for zone in zones:
+            if inked.overlaps(zone):
+                raise file.fail(
+                    "[marks] clearance",
+                    f"card {index + 1} (with its bleed) comes within "
+                    f"{format_mm(t.registration.clearance)} of a registration mark; move the grid",
+                )

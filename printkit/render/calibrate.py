@@ -13,7 +13,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from ..errors import RenderError
-from ..layout.impose import Placement, Rect, back_of, slot_rects
+from ..layout.impose import FOLDS, Placement, Rect, back_of, fold_line, slot_rects
 from ..model import Template
 from ..units import mm
 from .fonts import BODY, BODY_BOLD, TITLE
@@ -30,17 +30,35 @@ _INK = HexColor("#1d1b19")
 _GREY = HexColor("#9a9a9a")
 
 
+#: Below this height a page holds the Y frames in a second row rather than a column.
+_TALL = 250 * mm
+
+
+def _compact(t: Template) -> bool:
+    """Does the page hold its frames in two rows (landscape paper, or half of a
+    gutterfold sheet)?"""
+    return t.fold is not None or t.paper_height < _TALL
+
+
 def frame_centres(
     t: Template, top: float | None = None
 ) -> dict[str, list[tuple[float, float, float]]]:
     """Where the frames go on the front: {"x": [(cx, cy, step)...], "y": [...]}.
 
     The X row runs across the page under ``top`` (points from the bottom edge); the Y
-    column hangs below the row's middle, clear of it.
+    column hangs below the row's middle, clear of it, or on a low page the Y frames
+    form a second row under the first.
     """
     cx = t.paper_width / 2
     row_y = (t.paper_height - 100 * mm) if top is None else top - 8 * mm
     half = (len(STEPS) - 1) / 2
+    if _compact(t):
+        return {
+            "x": [(cx + (i - half) * _PITCH, row_y, step) for i, step in enumerate(STEPS)],
+            "y": [
+                (cx + (i - half) * _PITCH, row_y - 12 * mm, step) for i, step in enumerate(STEPS)
+            ],
+        }
     column_top = row_y - 14 * mm
     return {
         "x": [(cx + (i - half) * _PITCH, row_y, step) for i, step in enumerate(STEPS)],
@@ -53,30 +71,36 @@ def frame_centres(
 def _square_for(
     t: Template, duplex: str, cx: float, cy: float, offset_mm: tuple[float, float]
 ) -> Rect:
-    """The back square behind the frame at (cx, cy), as --back-offset would place it."""
+    """The back square behind the frame at (cx, cy), as --back-offset would place it (on
+    a gutterfold sheet: across the fold)."""
     rect = Rect(cx - _SQUARE / 2, cy - _SQUARE / 2, _SQUARE, _SQUARE)
     front = Placement(0, 0, rect, rect)
-    return back_of(front, t, duplex, (offset_mm[0] * mm, offset_mm[1] * mm)).trim
+    mode = FOLDS[t.fold] if t.fold else duplex
+    return back_of(front, t, mode, (offset_mm[0] * mm, offset_mm[1] * mm)).trim
 
 
 def calibration_page(t: Template, duplex: str = "long") -> bytes:
+    """Two pages to print double-sided, or on a gutterfold template one page to fold."""
+    how = "gutterfold" if t.fold else f"duplex {duplex}"
     doc = Document(
         (t.paper_width, t.paper_height),
         "printkit calibration page",
-        f"Front-to-back registration for the {t.name} template, duplex {duplex}",
+        f"Front-to-back registration for the {t.name} template, {how}",
         kind="calibration",
         paper=t.paper,
-        duplex=duplex,
+        duplex="simplex" if t.fold else duplex,
     )
     canvas = doc.canvas
     below_text = _instructions(canvas, t, duplex)
     below_ruler = _ruler(canvas, t, below_text - 6 * mm)
     centres = frame_centres(t, below_ruler)
-    lowest = min(cy for _, cy, _ in centres["y"]) - _FRAME
-    if lowest < t.margin + 8 * mm:
+    lowest = min(cy for _, cy, _ in centres["y"]) - _FRAME - 4 * mm
+    fold = fold_line(t)
+    floor = t.margin + 8 * mm if fold is None else fold.y1 + t.gutter / 2
+    if lowest < floor or (fold is not None and fold.x1 == fold.x2):
         raise RenderError(
             f"{t.source}: the paper is too small for the calibration page; "
-            "it needs about 250 mm of height"
+            "it needs about 190 mm of height (100 mm above a gutterfold's fold line)"
         )
 
     # -- front ---------------------------------------------------------------------------
@@ -84,12 +108,16 @@ def calibration_page(t: Template, duplex: str = "long") -> bytes:
     # are clipped to the page less those areas (even-odd), so no line crosses them.
     row_y = centres["x"][0][1]
     ys = [cy for _, cy, _ in centres["y"]]
-    column_x = centres["y"][0][0]
     keep_clear = [
         # the instructions, the ruler and the X row, across the page
         Rect(14 * mm, row_y - 6 * mm, t.paper_width - 28 * mm, t.paper_height - row_y + 6 * mm),
-        # the Y column with its numbers and its letter
-        Rect(column_x - 12 * mm, min(ys) - 4 * mm, 24 * mm, max(ys) - min(ys) + 8 * mm),
+        # the Y column (or row) with its numbers and its letter
+        Rect(
+            min(c[0] for c in centres["y"]) - 12 * mm,
+            min(ys) - 6 * mm,
+            max(c[0] for c in centres["y"]) - min(c[0] for c in centres["y"]) + 24 * mm,
+            max(ys) - min(ys) + 10 * mm,
+        ),
     ]
     canvas.saveState()
     clip = canvas.beginPath()
@@ -110,16 +138,28 @@ def calibration_page(t: Template, duplex: str = "long") -> bytes:
             canvas.rect(cx - _FRAME / 2, cy - _FRAME / 2, _FRAME, _FRAME, stroke=1, fill=0)
             label = "0" if step == 0 else f"{step:+.1f}"
             canvas.setFont(BODY_BOLD if step == 0 else BODY, 6.5)
-            if axis == "x":
+            if axis == "x" or _compact(t):
                 canvas.drawCentredString(cx, cy - _FRAME / 2 - 3.2 * mm, label)
             else:
                 canvas.drawString(cx + _FRAME / 2 + 1.5 * mm, cy - 0.8 * mm, label)
     x_end = centres["x"][-1]
-    y_top = max(centres["y"], key=lambda c: c[1])
     canvas.setFont(TITLE, 12)
     canvas.drawString(x_end[0] + 5 * mm, x_end[1] - 1.5 * mm, "X")
-    canvas.drawString(y_top[0] - _FRAME / 2 - 6 * mm, y_top[1] - 1.5 * mm, "Y")
-    canvas.showPage()
+    if _compact(t):
+        y_end = centres["y"][-1]
+        canvas.drawString(y_end[0] + 5 * mm, y_end[1] - 1.5 * mm, "Y")
+    else:
+        y_top = max(centres["y"], key=lambda c: c[1])
+        canvas.drawString(y_top[0] - _FRAME / 2 - 6 * mm, y_top[1] - 1.5 * mm, "Y")
+    if fold is None:
+        canvas.showPage()
+    else:  # the squares go on this page, across the fold
+        canvas.saveState()
+        canvas.setStrokeColor(_GREY)
+        canvas.setLineWidth(0.5)
+        canvas.setDash(4, 3)
+        canvas.line(5 * mm, fold.y1, t.paper_width - 5 * mm, fold.y1)
+        canvas.restoreState()
 
     # -- back ----------------------------------------------------------------------------
     canvas.setFillColor(_INK)
@@ -133,7 +173,9 @@ def calibration_page(t: Template, duplex: str = "long") -> bytes:
     canvas.drawCentredString(
         t.paper_width / 2,
         14 * mm,
-        "Back of the printkit calibration page: read it from the other side.",
+        "Back of the printkit calibration page: read it from the other side."
+        if fold is None
+        else "This half folds behind the other along the dashed line: read the page from there.",
     )
     canvas.showPage()
     return doc.finish()
@@ -163,13 +205,26 @@ def _ruler(canvas, t: Template, top: float) -> float:
     return y - 6 * mm
 
 
+_FOLD_STEPS = [
+    "Print this page on one side exactly as you will print the cards: same printer, same "
+    "card stock, actual size.",
+    "Fold it along the dashed line, printing outwards, and hold it against a window or a "
+    "lamp, this side towards you. Behind every frame below, a dark square is printed on "
+    "the other half.",
+    "In the row marked X, find the frame whose square sits in its middle, with an even gap "
+    "all round: its number is DX. In the row marked Y, find DY the same way.",
+    "If the squares sit in the frames marked 0, the sheets fold true. If not, your printer "
+    "stretches one half: make the cards with both numbers as the back offset, DX then DY.",
+    "The grey outlines show where the {template} template puts the fronts.",
+]
+
 _STEPS_TEXT = [
     "Print this page double-sided exactly as you will print the cards: same printer, same "
     "card stock, actual size, flipped on the {edge} edge.",
     "Hold the sheet against a window or a lamp, this side towards you. Behind every frame "
     "below, a dark square is printed on the back.",
     "In the row marked X, find the frame whose square sits in its middle, with an even gap "
-    "all round: its number is DX. In the column marked Y, find DY the same way.",
+    "all round: its number is DX. In the {y_shape} marked Y, find DY the same way.",
     "Make the cards with both numbers as the back offset, DX then DY (for example 1.5 and "
     "-0.5). If the squares sit in the frames marked 0, you need no offset.",
     "The grey outlines show where the {template} template puts the cards. On perforated "
@@ -188,15 +243,18 @@ def _instructions(canvas, t: Template, duplex: str) -> float:
     canvas.setFont(TITLE, 15)
     canvas.drawString(18 * mm, top - 4 * mm, "Calibration page")
     canvas.setFont(BODY, 8)
-    canvas.drawRightString(
-        t.paper_width - 18 * mm, top - 4 * mm, f"template {t.name} · duplex {duplex}"
-    )
+    how = "gutterfold" if t.fold else f"duplex {duplex}"
+    canvas.drawRightString(t.paper_width - 18 * mm, top - 4 * mm, f"template {t.name} · {how}")
     style = ParagraphStyle("steps", fontName=BODY, fontSize=8.2, leading=10.2, textColor=_INK)
     y = top - 10 * mm
     width = t.paper_width - 36 * mm
     edge = "long" if duplex == "long" else "short"
-    for number, text in enumerate(_STEPS_TEXT, start=1):
-        paragraph = Paragraph(f"<b>{number}.</b> " + text.format(edge=edge, template=t.name), style)
+    for number, text in enumerate(_FOLD_STEPS if t.fold else _STEPS_TEXT, start=1):
+        paragraph = Paragraph(
+            f"<b>{number}.</b> "
+            + text.format(edge=edge, template=t.name, y_shape="row" if _compact(t) else "column"),
+            style,
+        )
         _, height = paragraph.wrap(width, 40 * mm)
         paragraph.drawOn(canvas, 18 * mm, y - height)
         y -= height + 1.2 * mm

@@ -81,7 +81,7 @@ def deck_sheets(
             subject,
             kind="sheets",
             paper=template.paper,
-            duplex=_PRINTED[options.duplex] if template.backs else "simplex",
+            duplex=_PRINTED[options.duplex] if template.backs and not template.fold else "simplex",
         )
         return doc, DeckFaces(doc, deck, art, template, options, kinds)
 

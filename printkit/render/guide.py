@@ -10,6 +10,7 @@ from reportlab.platypus import Frame, KeepInFrame, Paragraph, Spacer
 
 from ..errors import RenderError
 from ..model import Deck, Template
+from ..papers import PAPER_SIZES
 from ..pictures import ArtLibrary
 from ..units import format_mm, mm
 from .deck import items
@@ -27,14 +28,17 @@ _EDGES = {"long": "long", "short": "short", "manual": "long", "none": None}
 def print_guide(
     decks: list[Deck], template: Template, duplex: str, aids: int, art: ArtLibrary
 ) -> bytes:
-    """One page on printing the kit; ``art`` holds the icons (the first deck's)."""
+    """One page on printing the kit; ``art`` holds the icons (the first deck's). It is
+    printed portrait on the sheets' paper (Letter when the sheets are a page of their own,
+    as Cricut's is), whichever way round the sheets are."""
     paper = template.paper
+    page = PAPER_SIZES.get(paper, PAPER_SIZES["letter"])
     doc = Document(
-        (template.paper_width, template.paper_height),
+        page,
         "printkit - print guide",
         f"How to print the kit on {template.name} sheets",
         kind="guide",
-        paper=paper,
+        paper=paper if paper in PAPER_SIZES else "letter",
     )
     ink = hex_color("#2b1f17")
     if decks:  # suit symbols in the checklist are drawn as pips, as on the cards
@@ -76,10 +80,10 @@ def print_guide(
         story.append(Paragraph(markup(line), styles["item"], bulletText="•"))
     if template.backs and duplex != "none":
         story.append(Paragraph("Line backs up with fronts", styles["h"]))
-        for line in _calibration():
+        for line in _calibration(template):
             story.append(Paragraph(markup(line), styles["item"], bulletText="•"))
     story.append(Spacer(1, 4))
-    width, height = template.paper_width - 2 * _MARGIN, template.paper_height - 2 * _MARGIN
+    width, height = page[0] - 2 * _MARGIN, page[1] - 2 * _MARGIN
     fitted = KeepInFrame(width, height, story, mode="error")
     frame = Frame(
         _MARGIN,
@@ -112,7 +116,12 @@ def _settings(t: Template, duplex: str, paper: str) -> list[str]:
         "calibration page's 100 mm ruler proves it.",
     ]
     edge = _EDGES[duplex] if t.backs else None
-    if edge and duplex != "manual":
+    if t.fold:
+        lines.append(
+            "**One side only.** Each sheet carries its fronts and, beyond the dashed line, "
+            "their backs: folding puts every back behind its front."
+        )
+    elif edge and duplex != "manual":
         lines.append(
             f"**Double-sided, flip on the {edge} edge.** Every back lies behind its own "
             "front once the sheet is turned over that way."
@@ -155,7 +164,25 @@ def _checklist(deck: Deck, t: Template, aids: int) -> list[str]:
 
 def _assembly(t: Template) -> list[str]:
     card = f"{format_mm(t.card_width)} x {format_mm(t.card_height)}"
-    if t.cut_lines and not t.backs:
+    reg = t.registration
+    if t.fold:
+        how = (
+            "Fold each sheet along its dashed line, printing outwards. Glue the halves with a "
+            "thin, even coat, let them dry flat under a book, then cut along the crop marks."
+        )
+    elif reg is not None:
+        how = (
+            "Cut with the machine: open the deck's cut file (-cut.dxf, or -cut.svg) in "
+            "Silhouette Studio, turn registration marks on (type 1, length "
+            f"{format_mm(reg.length)}, thickness {format_mm(reg.thickness)}, inset "
+            f"{format_mm(reg.inset)}), lay the sheet on the mat fronts up and cut."
+        )
+    elif t.cut_file:
+        how = (
+            "Upload each page as a Print Then Cut image in Cricut Design Space; it prints its "
+            "own marks round the image and cuts every card along its outline."
+        )
+    elif t.cut_lines and not t.backs:
         how = (
             "Cut each face out along its grey line and glue it onto the matching playing card; "
             "glue a player aid's two faces back to back."
@@ -179,7 +206,15 @@ def _assembly(t: Template) -> list[str]:
     ]
 
 
-def _calibration() -> list[str]:
+def _calibration(t: Template) -> list[str]:
+    if t.fold:
+        return [
+            "Print the calibration page on one side, fold it along its dashed line and hold "
+            "it against a window.",
+            "In the rows marked X and Y, find the frame whose dark square sits centred. If "
+            "both read 0 the sheets fold true; otherwise make the cards again with those "
+            "numbers as the back offset (in mm).",
+        ]
     return [
         "Print the calibration page double-sided on plain paper, exactly as you will print "
         "the cards.",

@@ -12,13 +12,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..layout.impose import Placement, Sheet, crop_marks, impose
-from ..layout.labels import label_spots
+from ..layout.impose import Line, Placement, Sheet, crop_marks, fold_line, impose
+from ..layout.labels import EDGE, label_spots
+from ..layout.marks import mark_rects, mark_zones
 from ..model import Template
+from ..units import format_mm
 from .fonts import BODY
 from .pdf import Document, hex_color
 
-__all__ = ["Faces", "SheetJob", "instructions", "render_sheets", "stamp"]
+__all__ = ["Faces", "SheetJob", "instructions", "mark_settings", "render_sheets", "stamp"]
 
 _LABEL_SIZE = 6.5
 _LABEL_LEADING = 1.3
@@ -26,6 +28,8 @@ _LABEL_LEADING = 1.3
 
 def instructions(t: Template, duplex: str, front: bool) -> str:
     """How to print this page, in a player's words."""
+    if t.fold:
+        return "Print one side only, at 100% size; fold on the dashed line, glue, then cut"
     if not t.backs:
         return "No backs: print one side only, at 100% size, then cut on the lines"
     if duplex == "none":
@@ -35,6 +39,17 @@ def instructions(t: Template, duplex: str, front: bool) -> str:
             return "Print at 100% size; turn the stack over on its long edge for the backs file"
         return "Backs: print on the other side of the fronts, at 100% size"
     return f"Print both sides at 100% size, flipping on the {duplex} edge"
+
+
+def mark_settings(t: Template) -> str | None:
+    """The registration marks' settings to give the cutting software, in its own terms."""
+    reg = t.registration
+    if reg is None:
+        return None
+    return (
+        f"Registration marks: type 1, length {format_mm(reg.length)}, thickness "
+        f"{format_mm(reg.thickness)}, inset {format_mm(reg.inset)}; cut fronts up"
+    )
 
 
 class Faces(Protocol):
@@ -63,14 +78,17 @@ def render_sheets(
     """
     t = job.template
     sheets = impose(t, count, job.duplex, job.back_offset)
-    if job.duplex == "manual" and t.backs:
+    if job.duplex == "manual" and t.backs and not t.fold:
         fronts, backs = open_document("fronts"), open_document("backs")
     else:
         fronts = backs = open_document("")
     for sheet in sheets:
-        _page(*fronts, t, sheet, sheet.fronts, job, front=True, count=len(sheets))
+        if t.fold:  # fronts and backs on one side of the paper
+            _page(*fronts, t, sheet, sheet.fronts, sheet.backs, job, len(sheets))
+            continue
+        _page(*fronts, t, sheet, sheet.fronts, (), job, len(sheets))
         if sheet.backs:
-            _page(*backs, t, sheet, sheet.backs, job, front=False, count=len(sheets))
+            _page(*backs, t, sheet, (), sheet.backs, job, len(sheets))
     if backs is fronts:
         return {"": fronts[0].finish()}
     return {"fronts": fronts[0].finish(), "backs": backs[0].finish()}
@@ -81,31 +99,65 @@ def _page(
     faces: Faces,
     t: Template,
     sheet: Sheet,
-    placements: Sequence[Placement],
+    fronts: Sequence[Placement],
+    backs: Sequence[Placement],
     job: SheetJob,
-    front: bool,
     count: int,
 ) -> None:
     canvas = doc.canvas
     doc.page_size(t.paper_width, t.paper_height)
     # Forms are defined before the page's own drawing starts.
-    forms = [faces.front(p.item) if front else faces.back(p.item) for p in placements]
+    forms = [faces.front(p.item) for p in fronts] + [faces.back(p.item) for p in backs]
+    placements = [*fronts, *backs]
     for placement, form in zip(placements, forms, strict=True):
         if form is not None:
             stamp(canvas, form, placement)
-    lines = _marks(canvas, t, placements) if front else []
-    side = "fronts" if front else "backs"
-    _labels(
-        canvas,
-        t,
-        placements,
-        lines,
-        [
-            f"{job.title} · sheet {sheet.number} of {count} · {side}",
-            instructions(t, job.duplex, front),
-        ],
-    )
+    lines = _marks(canvas, t, fronts) if fronts else []
+    fold = fold_line(t)
+    if fold is not None:
+        lines.append(_fold(canvas, t, fold))
+    if fronts and t.registration is not None:
+        _registration(canvas, t)
+        # Nothing else is printed near a mark: its keep-out room blocks the labels.
+        lines += [Line(z.x, z.y, z.right, z.top) for z in mark_zones(t)]
+    if not t.labels:
+        canvas.showPage()
+        return
+    side = "fronts and backs" if fronts and backs else "fronts" if fronts else "backs"
+    texts = [
+        f"{job.title} · sheet {sheet.number} of {count} · {side}",
+        instructions(t, job.duplex, bool(fronts)),
+    ]
+    settings = mark_settings(t) if fronts else None
+    if settings:
+        texts.append(settings)
+    _labels(canvas, t, placements, lines, texts)
     canvas.showPage()
+
+
+def _fold(canvas, t: Template, fold: Line) -> Line:
+    """The fold line, dashed, from one printable margin to the other; returns it as drawn."""
+    inset = EDGE
+    if fold.y1 == fold.y2:
+        line = Line(inset, fold.y1, t.paper_width - inset, fold.y2)
+    else:
+        line = Line(fold.x1, inset, fold.x2, t.paper_height - inset)
+    canvas.saveState()
+    canvas.setStrokeColor(hex_color("#7a7a7a"))
+    canvas.setLineWidth(0.5)
+    canvas.setDash(4, 3)
+    canvas.line(line.x1, line.y1, line.x2, line.y2)
+    canvas.restoreState()
+    return line
+
+
+def _registration(canvas, t: Template) -> None:
+    """The cutting machine's registration marks, solid black."""
+    canvas.saveState()
+    canvas.setFillColor(hex_color("#000000"))
+    for r in mark_rects(t):
+        canvas.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)
+    canvas.restoreState()
 
 
 def stamp(canvas, form: str, placement: Placement) -> None:
