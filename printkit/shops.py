@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .units import inch
 
-__all__ = ["SHOPS", "Shop"]
+__all__ = ["CUTTERS", "SHOPS", "TABLES", "Shop"]
 
 
 @dataclass(frozen=True)
@@ -26,3 +26,11 @@ SHOPS = {
     "tgc": Shop("The Game Crafter", bleed=0.125 * inch),
     "png": Shop("plain PNG", bleed=0.0),
 }
+
+#: Virtual tables, and whether the last slot of each grid image holds the card the
+#: table shows for a hidden card (Tabletop Simulator's rule) or a card like any other.
+TABLES = {"tts": True, "grid": False}
+
+#: Cutting machines that take images rather than a printed PDF, and the sheet template
+#: each one's images are laid out on.
+CUTTERS = {"cricut": "cricut-print-then-cut"}

@@ -17,7 +17,7 @@ from ..catalogue import DEFAULT_DECK
 from ..errors import UsageError
 from ..papers import BOOK_PAPER
 from ..settings import DUPLEX_MODES, Settings
-from ..shops import SHOPS
+from ..shops import CUTTERS, SHOPS, TABLES
 from ..units import mm
 from .app import F, art_options, data_dir_option, deck_options, open_deck, printkit
 
@@ -344,10 +344,12 @@ def rulebook(paper: str, booklet: bool, output: Path, deck_id: str, data_dir: Pa
 @click.option(
     "--for",
     "shop",
-    type=click.Choice(list(SHOPS)),
+    type=click.Choice([*SHOPS, *TABLES, *CUTTERS]),
     required=True,
     help="mpc: MakePlayingCards poker cards (822 x 1122 px at 300 dpi); tgc: The Game "
-    "Crafter (825 x 1125 px); png: the trimmed card alone (750 x 1050 px).",
+    "Crafter (825 x 1125 px); png: the trimmed card alone (750 x 1050 px); tts: "
+    "Tabletop Simulator deck sheets and a saved object; grid: plain grid images for "
+    "other virtual tables; cricut: Print Then Cut images for Cricut Design Space.",
 )
 @click.option(
     "--dpi",
@@ -363,6 +365,15 @@ def rulebook(paper: str, booklet: bool, output: Path, deck_id: str, data_dir: Pa
     default=None,
     help="The folder to write into (default: output/<deck>-<shop>/).",
 )
+@click.option(
+    "--url",
+    "url_base",
+    default=None,
+    metavar="URL",
+    help="tts: where the images will be served from (https://.../folder), so that every "
+    "player's table can load them; by default the saved object points at the files "
+    "on this computer, which only you can see.",
+)
 @art_options
 @data_dir_option
 def export(
@@ -370,30 +381,74 @@ def export(
     shop: str,
     dpi: int | None,
     out_dir: Path | None,
+    url_base: str | None,
     no_qr: bool,
     art_dir: Path,
     data_dir: Path | None,
 ) -> None:
-    """One PNG per card front and one for the back, for a print-on-demand shop.
+    """Images of the cards: for a print-on-demand shop, a virtual table or a cutting
+    machine, rendered from the same drawing as the PDFs.
 
-    Full bleed, RGB, named so that the shop's uploader keeps the deck's order
-    (01-2S-spook.png ... back.png). The images are rendered from the same drawing as
-    the PDFs.
+    For a shop: one PNG per card front and one for the back, full bleed, RGB, named so
+    that the uploader keeps the deck's order (01-2S-spook.png ... back.png). For
+    Tabletop Simulator: grid sheets of at most 10 x 7 cards (the last slot the hidden
+    card), the backs, and <deck>.json, a saved object that loads them. For other
+    tables: the grid sheets, the backs and cards.csv saying which card is where. For a
+    Cricut: one transparent PNG per sheet, to upload as Print Then Cut images.
 
     \b
     Examples:
       printkit export --for mpc
       printkit export simplified-bang --for tgc -o tgc-images
       printkit export --for png --dpi 150
+      printkit export --for tts --url https://example.org/decks/dead-mens-deck
+      printkit export --for cricut
     """
+    from ..datafile import shown
     from ..load.art import load_art
     from ..output import write_files
-    from ..render.raster import export_images
 
-    deck = open_deck(deck_id, data_dir, documents=False)
+    if url_base is not None and shop != "tts":
+        raise UsageError("--url is for --for tts: the saved object is what holds the addresses")
+    if dpi is not None and shop not in SHOPS:
+        raise UsageError(f"--dpi is for the shops; --for {shop} has its own size")
+    deck = open_deck(deck_id, data_dir, documents=shop in (*TABLES, *CUTTERS))
     folder = out_dir or Path("output") / f"{deck.id}-{shop}"
-    images = export_images(deck, shop, load_art(deck, art_dir), dpi, qr=not no_qr)
-    written = write_files({folder / name: data for name, data in images.items()})
-    from ..datafile import shown
+    art = load_art(deck, art_dir)
+    if shop in TABLES:
+        from ..render.tabletop import tabletop_files
 
-    click.echo(f"wrote {len(written)} images to {shown(folder)}")
+        images = tabletop_files(deck, art, shop, _locator(folder, url_base), qr=not no_qr)
+    elif shop in CUTTERS:
+        images = _cutter_images(deck, art, CUTTERS[shop], not no_qr)
+    else:
+        from ..render.raster import export_images
+
+        images = export_images(deck, shop, art, dpi, qr=not no_qr)
+    written = write_files({folder / name: data for name, data in images.items()})
+    click.echo(f"wrote {len(written)} files to {shown(folder)}")
+
+
+def _locator(folder: Path, url_base: str | None) -> Callable[[str], str]:
+    """How the saved object names an image: under ``--url``, or as a local file."""
+    if url_base is not None:
+        if not url_base.startswith(("https://", "http://")):
+            raise UsageError(f"--url {url_base!r}: give a web address starting https://")
+        return lambda name: f"{url_base.rstrip('/')}/{name}"
+    where = folder.resolve()
+    return lambda name: (where / name).as_uri()
+
+
+def _cutter_images(deck, art, template_name: str, qr: bool) -> dict[str, bytes]:
+    """The sheets of a cutting machine's template as transparent PNGs, and its cut file."""
+    from ..load.templates import load_template
+    from ..render.cutfile import cut_svg
+    from ..render.deck import deck_sheets
+    from ..render.raster import cut_images
+
+    template = load_template(template_name)
+    pdf = deck_sheets(deck, template, art, Settings(duplex="none", qr=qr, aids=4))[""]
+    images = cut_images(pdf, template)
+    files = {f"{deck.id}-sheet-{n:02d}.png": png for n, png in enumerate(images, start=1)}
+    files[f"{deck.id}-cut.svg"] = cut_svg(template, deck.name)
+    return files

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..model import Deck
 from ..pictures import ArtLibrary
+from .aids import AidPainter
 from .face import FACE_BLEED, FacePainter
 from .pdf import Document
 
@@ -21,8 +22,10 @@ def card_pages(
     art: ArtLibrary,
     qr: bool = True,
     bleed: float = FACE_BLEED,
+    aid: bool = False,
 ) -> bytes:
-    """A PDF with one page per card front (deck order) and, last, the back."""
+    """A PDF with one page per card front (deck order) and, last, the back; with ``aid``
+    (for a deck that has player aids), the aid's front and back after them."""
     if not 0 <= bleed <= FACE_BLEED:
         raise ValueError(f"bleed must lie between 0 and {FACE_BLEED} points")
     page = (width + 2 * bleed, height + 2 * bleed)
@@ -36,6 +39,9 @@ def card_pages(
     painter = FacePainter(doc, deck, art, width, height, qr=qr)
     forms = [painter.front(card) for card in deck.cards]
     forms.append(painter.back())
+    if aid and deck.aid is not None:
+        aids = AidPainter(painter, deck.aid)
+        forms += [aids.front(), aids.back()]
     canvas = doc.canvas
     for form in forms:
         canvas.translate(bleed, bleed)

@@ -12,7 +12,8 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 
-from ..model import Deck
+from ..layout.impose import slot_rects
+from ..model import Deck, Template
 from ..pictures import ArtLibrary
 from ..shops import SHOPS
 from ..units import inch
@@ -20,8 +21,10 @@ from .cards import card_pages
 from .pages import render_pages
 
 __all__ = [
+    "CUT_DPI",
     "PROOF_CARDS",
     "PROOF_DPI",
+    "cut_images",
     "export_images",
     "image_names",
     "proof_sheets",
@@ -113,3 +116,37 @@ def proof_sheets(deck: Deck, art: ArtLibrary, columns: int = 6) -> list[bytes]:
         images.append(buffer.getvalue())
     document.close()
     return images
+
+
+#: Print Then Cut images: Cricut Design Space prints at 300 dpi.
+CUT_DPI = 300
+
+
+def cut_images(pdf: bytes, t: Template) -> list[bytes]:
+    """Each page of a sheet PDF as a PNG whose pixels outside the cards' rounded trim are
+    transparent: an image a cutting program traces and cuts along every card's outline."""
+    import pypdfium2 as pdfium
+    from PIL import Image, ImageDraw
+
+    document = pdfium.PdfDocument(pdf)
+    scale = CUT_DPI / 72
+    out = []
+    for page in document:
+        # A hair under the exact scale, so that pdfium's rounding up cannot add a pixel.
+        image = page.render(scale=scale * (1 - 1e-7)).to_pil().convert("RGB")
+        mask = Image.new("L", image.size, 0)
+        draw = ImageDraw.Draw(mask)
+        for r in slot_rects(t):
+            box = (
+                round(r.x * scale),
+                round((t.paper_height - r.top) * scale),
+                round(r.right * scale) - 1,
+                round((t.paper_height - r.y) * scale) - 1,
+            )
+            draw.rounded_rectangle(box, radius=round(t.corner_radius * scale), fill=255)
+        image.putalpha(mask)
+        buffer = io.BytesIO()
+        image.save(buffer, format="PNG", dpi=(CUT_DPI, CUT_DPI), compress_level=6)
+        out.append(buffer.getvalue())
+    document.close()
+    return out
