@@ -23,6 +23,7 @@ __all__ = [
     "paper_of",
     "rules_files",
     "sheet_files",
+    "sheets_name",
 ]
 
 
@@ -72,7 +73,7 @@ def kit_jobs(decks: list[Deck], template: Template, options: Settings, out: Path
     jobs: list[Job] = []
     arts = [load_art(deck, options.art_dir) for deck in decks]
     for deck, art in zip(decks, arts, strict=True):
-        target = out / f"{deck.id}.pdf"
+        target = out / sheets_name(deck, options)
         sheets = partial(sheet_files, deck, template, options, target, art)
         jobs.append(Job(f"{deck.name}: card sheets", sheets))
         if deck.idsheet:
@@ -90,6 +91,11 @@ def kit_jobs(decks: list[Deck], template: Template, options: Settings, out: Path
         jobs.append(Job("calibration page", _calibration(template, edge, out)))
     jobs.append(Job("print guide", _guide(decks, template, options, out, arts[0])))
     return jobs
+
+
+def sheets_name(deck: Deck, settings: Settings) -> str:
+    """The sheets' file name: the deck's id, and -ink-saver for the ink saver's version."""
+    return f"{deck.id}{'-ink-saver' if settings.ink_saver else ''}.pdf"
 
 
 def sheet_files(

@@ -230,3 +230,50 @@ def test_the_cricut_page_is_within_design_spaces_print_area_and_carries_no_text(
     # The cards' own words only: no sheet label, no instruction.
     text = " ".join(page.extract_text() for page in pdf.pages)
     assert "sheet 1 of" not in text and "100%" not in text and "Spook" in text
+
+
+#: The ink saver's pages must ask for at most this share of the normal version's ink.
+INK_SAVER_SHARE = 0.4
+
+
+@pytest.mark.parametrize("deck_id", ["dead-mens-deck", "simplified-bang"])
+def test_the_ink_saver_prints_the_same_cards_with_far_less_ink(deck_id):
+    from printkit.preflight import preflight
+    from printkit.preflight.ink import ink_coverage
+    from printkit.render.deck import deck_sheets
+
+    deck = load_deck(deck_id)
+    t = load_template("letter-3x3")
+    from printkit.load.art import load_art
+
+    art = load_art(deck)
+    normal = deck_sheets(deck, t, art, Settings(aids=4))[""]
+    saver = deck_sheets(deck, t, art, Settings(aids=4, ink_saver=True))[""]
+    assert preflight(saver, "saver.pdf").ok
+    a, b = ink_coverage(normal), ink_coverage(saver)
+    assert b.density <= INK_SAVER_SHARE * a.density, (a, b)
+    assert b.coverage < a.coverage
+    # The same cards in the same places, with the same words: only the ink differs.
+    first, second = reader(normal), reader(saver)
+    assert len(first.pages) == len(second.pages)
+    for index in range(len(first.pages)):
+        assert drawn_forms(first, index) == drawn_forms(second, index)
+    text = " ".join(" ".join(first.pages[i].extract_text().split()) for i in (0, 2))
+    light = " ".join(" ".join(second.pages[i].extract_text().split()) for i in (0, 2))
+    assert text == light
+
+
+def test_ink_saver_sheets_get_their_own_name(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli("sheets", "--ink-saver", "--template", "letter-3x3")
+    assert result.status == 0, result.err
+    assert "dead-mens-deck-ink-saver.pdf" in result.out
+    assert (tmp_path / "output" / "dead-mens-deck-ink-saver.pdf").is_file()
+
+
+def test_preflight_reports_the_ink(cli, tmp_path):
+    path = tmp_path / "d.pdf"
+    path.write_bytes(files("gutterfold-letter")["d.pdf"])
+    result = cli("preflight", str(path))
+    assert result.status == 0
+    assert re.search(r"ink: \d+% of the paper printed, average density \d+%", result.out)

@@ -53,11 +53,17 @@ def preflight_command(
       printkit preflight my-cards.pdf --kind sheets --paper a4 --duplex long
     """
     from ..preflight import preflight
+    from ..preflight.ink import ink_coverage
 
     failed = False
     for path in files:
         report = preflight(path, kind=kind, paper=paper, duplex=duplex)
         print_report(report, quiet)
+        if not quiet:
+            ink = ink_coverage(path)
+            click.echo(
+                f"  ink: {ink.coverage:.0%} of the paper printed, average density {ink.density:.0%}"
+            )
         failed = failed or not report.ok
     if failed:
         raise SystemExit(1)

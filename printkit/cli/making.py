@@ -84,6 +84,12 @@ def print_options(func: F) -> F:
             "none: fronts only.",
         ),
         click.option(
+            "--ink-saver",
+            is_flag=True,
+            help="The same cards on white: no full-bleed grounds, pictures as light tints, "
+            "a back that does not flood the sheet (the sheets' files end in -ink-saver).",
+        ),
+        click.option(
             "--back-offset",
             callback=_offset,
             metavar="DX,DY",
@@ -97,10 +103,17 @@ def print_options(func: F) -> F:
     return func
 
 
-def _settings(duplex: str, back_offset, no_qr: bool, art_dir: Path, aids: int = 0) -> Settings:
+def _settings(
+    duplex: str, back_offset, no_qr: bool, art_dir: Path, aids: int = 0, ink_saver: bool = False
+) -> Settings:
     """The one settings value every command that prints builds from its options."""
     return Settings(
-        duplex=duplex, back_offset=back_offset, qr=not no_qr, art_dir=art_dir, aids=aids
+        duplex=duplex,
+        back_offset=back_offset,
+        qr=not no_qr,
+        art_dir=art_dir,
+        aids=aids,
+        ink_saver=ink_saver,
     )
 
 
@@ -138,6 +151,7 @@ def build(
     out_dir: Path,
     template_name: str,
     duplex: str,
+    ink_saver: bool,
     back_offset,
     no_qr: bool,
     art_dir: Path,
@@ -170,7 +184,7 @@ def build(
         if not decks:
             raise UsageError(f"no deck in {data_dir or 'data'}/decks; give --data-dir or add one")
     template = load_template(template_name)
-    options = _settings(duplex, back_offset, no_qr, art_dir, aids)
+    options = _settings(duplex, back_offset, no_qr, art_dir, aids, ink_saver)
     jobs = kit_jobs(decks, template, options, out_dir)
     files: dict[Path, bytes] = {}
     if quiet or not sys.stderr.isatty():
@@ -217,6 +231,7 @@ def sheets(
     deck_id: str,
     template_name: str,
     duplex: str,
+    ink_saver: bool,
     back_offset,
     no_qr: bool,
     art_dir: Path,
@@ -233,14 +248,14 @@ def sheets(
       printkit sheets --duplex manual -o deck.pdf
       printkit sheets --template paste-over-letter
     """
-    from ..kit import sheet_files
+    from ..kit import sheet_files, sheets_name
     from ..load.templates import load_template
     from ..output import write_files
 
     deck = open_deck(deck_id, data_dir, documents=aids > 0)  # the aids, when printed
     template = load_template(template_name)
-    options = _settings(duplex, back_offset, no_qr, art_dir, aids)
-    target = output or Path("output") / f"{deck.id}.pdf"
+    options = _settings(duplex, back_offset, no_qr, art_dir, aids, ink_saver)
+    target = output or Path("output") / sheets_name(deck, options)
     if target.suffix.lower() != ".pdf":
         raise UsageError(f"{target}: the output file must end in .pdf")
     _report(write_files(sheet_files(deck, template, options, target)))

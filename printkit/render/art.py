@@ -10,14 +10,39 @@ from functools import cache
 
 from ..pictures import RASTER_FORMATS, Picture, picture_error
 
-__all__ = ["RASTER_PPI", "fit_raster", "place_drawing", "tinted"]
+__all__ = ["INK_SAVER_LIGHT", "RASTER_PPI", "fit_raster", "lightened", "place_drawing", "tinted"]
 
 #: Raster art is resampled to at most this many pixels per inch of the box it fills.
 RASTER_PPI = 600
 
 
+#: How far the ink saver moves a picture's fills towards white (its lines stay as drawn).
+INK_SAVER_LIGHT = 0.72
+
+
 def tinted(drawing, color):
     """A copy of a one-colour drawing (an icon, a pip) painted in ``color``."""
+    return _recoloured(drawing, lambda _: color, lambda _: color)
+
+
+def lightened(drawing, amount: float = INK_SAVER_LIGHT, lines: float = 0.0):
+    """A copy of a drawing whose fills are moved ``amount`` of the way to white and whose
+    lines ``lines`` of the way (by default they keep their colour): the same picture as a
+    light tint under its outlines."""
+    from reportlab.lib.colors import Color
+
+    def towards_white(by: float):
+        def light(color):
+            r, g, b = color.rgb()
+            return Color(r + (1 - r) * by, g + (1 - g) * by, b + (1 - b) * by)
+
+        return light
+
+    return _recoloured(drawing, towards_white(amount), towards_white(lines))
+
+
+def _recoloured(drawing, fill, stroke):
+    """A copy of a drawing with every shape's fill and line colour passed through a function."""
     from reportlab.graphics.shapes import Group, Shape
 
     result = copy.deepcopy(drawing)
@@ -28,25 +53,26 @@ def tinted(drawing, color):
                 paint(child)
         elif isinstance(node, Shape):
             if getattr(node, "fillColor", None) is not None:
-                node.fillColor = color
+                node.fillColor = fill(node.fillColor)
             if getattr(node, "strokeColor", None) is not None:
-                node.strokeColor = color
+                node.strokeColor = stroke(node.strokeColor)
 
     for item in result.contents:
         paint(item)
     return result
 
 
-def fit_raster(picture: Picture, box_w: float, box_h: float) -> bytes:
-    """A raster picture cropped to the box's proportions and resampled, as PNG bytes.
+def fit_raster(picture: Picture, box_w: float, box_h: float, light: float = 0.0) -> bytes:
+    """A raster picture cropped to the box's proportions and resampled, as PNG bytes;
+    with ``light``, moved that far towards white (the ink saver).
 
     The centre of the picture is kept; nothing is ever stretched.
     """
-    return _fit(picture.data, picture.source, round(box_w, 3), round(box_h, 3))
+    return _fit(picture.data, picture.source, round(box_w, 3), round(box_h, 3), light)
 
 
 @cache
-def _fit(data: bytes, source: str, box_w: float, box_h: float) -> bytes:
+def _fit(data: bytes, source: str, box_w: float, box_h: float, light: float) -> bytes:
     from PIL import Image
 
     try:
@@ -69,6 +95,12 @@ def _fit(data: bytes, source: str, box_w: float, box_h: float) -> bytes:
     max_w = max(1, round(box_w / 72 * RASTER_PPI))
     if picture.width > max_w:
         picture = picture.resize((max_w, max(1, round(max_w / target))), Image.LANCZOS)
+    if light:
+        white = Image.new(picture.mode, picture.size, (255,) * len(picture.getbands()))
+        alpha = picture.getchannel("A") if picture.mode == "RGBA" else None
+        picture = Image.blend(picture, white, light)
+        if alpha is not None:
+            picture.putalpha(alpha)
     buffer = io.BytesIO()
     picture.save(buffer, format="PNG", optimize=False)
     return buffer.getvalue()

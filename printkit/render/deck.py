@@ -41,7 +41,9 @@ class DeckFaces:
         kinds: list[str],
     ):
         self.deck, self.kinds = deck, kinds
-        self.painter = FacePainter(doc, deck, art, t.card_width, t.card_height, qr=options.qr)
+        self.painter = FacePainter(
+            doc, deck, art, t.card_width, t.card_height, qr=options.qr, ink_saver=options.ink_saver
+        )
         aid = deck.aid if options.aids else None
         self.aids = AidPainter(self.painter, aid) if aid else None
 
@@ -67,7 +69,7 @@ def deck_sheets(
 ) -> dict[str, bytes]:
     """{"": pdf} or, for manual duplex, {"fronts": pdf, "backs": pdf}."""
     options = options or Settings()
-    title = f"{deck.name} - card sheets"
+    title = f"{deck.name} - card sheets" + (" (ink saver)" if options.ink_saver else "")
     aids = options.aids if deck.aids else 0
 
     def open_document(part: str) -> tuple[Document, DeckFaces]:

@@ -28,7 +28,7 @@ from ..model import Card, Deck
 from ..pictures import ArtLibrary, Picture
 from ..qrcontent import card_text
 from ..units import mm
-from .art import fit_raster, place_drawing
+from .art import INK_SAVER_LIGHT, fit_raster, lightened, place_drawing
 from .fonts import BODY, BODY_SEMIBOLD, TITLE, check_glyphs
 from .icons import Icons
 from .pdf import Document, hex_color
@@ -52,8 +52,12 @@ class FacePainter:
         width: float,
         height: float,
         qr: bool = True,
+        ink_saver: bool = False,
     ):
         self.doc, self.deck, self.art = doc, deck, art
+        # The ink saver prints the same cards on white: no grounds, pictures as light
+        # tints under their lines, a back that does not flood the sheet.
+        self.ink_saver = ink_saver
         self.w, self.h = width, height
         self.frame = card_frame(width, height)
         self.s = self.frame.scale
@@ -86,18 +90,22 @@ class FacePainter:
     def _picture(self, art: Picture, box_w: float, box_h: float) -> str:
         # Named after the picture's content, not its path or Python's hash(): the same
         # picture gives the same PDF on every run and every machine.
+        light = INK_SAVER_LIGHT if self.ink_saver else 0.0
         name = f"art-{art.digest()[:16]}-{round(box_w, 2)}x{round(box_h, 2)}"
+        if light:
+            name += "-light"
 
         def draw() -> None:
             canvas = self.doc.canvas
             if art.is_svg:
-                place_drawing(canvas, art.drawing, 0, 0, box_w, box_h)
+                drawing = lightened(art.drawing, light) if light else art.drawing
+                place_drawing(canvas, drawing, 0, 0, box_w, box_h)
             else:
                 import io
 
                 from reportlab.lib.utils import ImageReader
 
-                data = fit_raster(art, box_w, box_h)
+                data = fit_raster(art, box_w, box_h, light)
                 canvas.drawImage(ImageReader(io.BytesIO(data)), 0, 0, box_w, box_h, mask="auto")
 
         return self.doc.form(name, (0, 0, box_w, box_h), draw)
@@ -188,8 +196,10 @@ class FacePainter:
         """The paper colour over the bleed, darkening gently towards the edges.
 
         Drawn as rings of solid, pre-mixed colour: no transparency, which some printer
-        drivers flatten badly.
+        drivers flatten badly. The ink saver leaves the paper white.
         """
+        if self.ink_saver:
+            return
         canvas, s = self.doc.canvas, self.s
         x0, y0, x1, y1 = self.bbox
         steps = 6
@@ -277,10 +287,9 @@ class FacePainter:
         canvas, s = self.doc.canvas, self.s
         x, y, w, h = box.x, box.y, box.w, box.h
         canvas.saveState()
-        canvas.setFillColor(hex_color("#f7efdc"))
-        canvas.setStrokeColor(self.color["ink"])
-        canvas.setLineWidth(0.9 * s)
-        canvas.roundRect(x, y, w, h, 1.4 * mm * s, stroke=0, fill=1)
+        if not self.ink_saver:
+            canvas.setFillColor(hex_color("#f7efdc"))
+            canvas.roundRect(x, y, w, h, 1.4 * mm * s, stroke=0, fill=1)
         art = self.art.effect(card.effect)
         pad = 0.6 * mm * s
         clip = canvas.beginPath()
@@ -344,7 +353,8 @@ class FacePainter:
         if boxes.qr is not None:
             code = qr_code(card_text(card, self.deck), self.qr_version)
             qr = boxes.qr
-            draw_qr(canvas, code, qr.x, qr.y, QR_MODULE, self.color["ink"], hex_color("#fbf7ec"))
+            light = hex_color("#ffffff" if self.ink_saver else "#fbf7ec")
+            draw_qr(canvas, code, qr.x, qr.y, QR_MODULE, self.color["ink"], light)
         s = self.s
         for target in boxes.targets:
             icon = target.icon
@@ -378,17 +388,31 @@ class FacePainter:
     def _draw_back(self) -> None:
         canvas = self.doc.canvas
         x0, y0, x1, y1 = self.bbox
+        art = self.art.back()
+        if self.ink_saver:  # the back's picture as a light tint on white, framed like a front
+            if art is not None:  # a back is mostly ground: it goes lighter than a picture
+                self._back_picture(art, light=0.9)
+            f = self.frame
+            canvas.setStrokeColor(self.color["back"])
+            canvas.setLineWidth(1.0 * self.s)
+            canvas.roundRect(f.frame.x, f.frame.y, f.frame.w, f.frame.h, f.corner, stroke=1, fill=0)
+            return
         canvas.setFillColor(self.color["back"])
         canvas.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
-        art = self.art.back()
-        if art is None:
-            return
+        if art is not None:
+            self._back_picture(art)
+
+    def _back_picture(self, art: Picture, light: float = 0.0) -> None:
+        """The back's picture over the whole face and its bleed."""
+        canvas = self.doc.canvas
+        x0, y0, x1, y1 = self.bbox
         canvas.saveState()
         clip = canvas.beginPath()
         clip.rect(x0, y0, x1 - x0, y1 - y0)
         canvas.clipPath(clip, stroke=0, fill=0)
         if art.is_svg:
-            place_drawing(canvas, art.drawing, x0, y0, x1 - x0, y1 - y0, cover=True)
+            drawing = lightened(art.drawing, light, light * 0.7) if light else art.drawing
+            place_drawing(canvas, drawing, x0, y0, x1 - x0, y1 - y0, cover=True)
         else:
             canvas.translate(x0, y0)
             canvas.doForm(self._picture(art, x1 - x0, y1 - y0))
