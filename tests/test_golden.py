@@ -34,17 +34,28 @@ def _page(pdf: bytes, index: int, dpi: float) -> Image.Image:
     return image
 
 
-def _card(deck_id: str, code: str) -> Image.Image:
+def _card(deck_id: str, code: str, ink_saver: bool = False) -> Image.Image:
     deck = load_deck(deck_id)
-    pdf = card_pages(deck, *POKER, load_art(deck), qr=True, bleed=0)
+    pdf = card_pages(deck, *POKER, load_art(deck), qr=True, bleed=0, ink_saver=ink_saver)
     index = next(i for i, c in enumerate(deck.cards) if c.code == code)
     return _page(pdf, index, 100)
 
 
-def _back() -> Image.Image:
+def _back(ink_saver: bool = False) -> Image.Image:
     deck = load_deck()
-    pdf = card_pages(deck, *POKER, load_art(deck), qr=True, bleed=0)
+    pdf = card_pages(deck, *POKER, load_art(deck), qr=True, bleed=0, ink_saver=ink_saver)
     return _page(pdf, len(deck.cards), 100)
+
+
+def _sheet(template: str) -> Image.Image:
+    """The first page of a deck's sheets on a template, whole."""
+    from printkit.load.templates import load_template
+    from printkit.render.deck import deck_sheets
+    from printkit.settings import Settings
+
+    deck = load_deck()
+    pdf = deck_sheets(deck, load_template(template), load_art(deck), Settings(aids=4))[""]
+    return _page(pdf, 0, 40)
 
 
 def _aid(side: str) -> Image.Image:
@@ -67,8 +78,9 @@ def _rulebook_page() -> Image.Image:
     return _page(files[Path("rulebook.pdf")], 5, 80)
 
 
-#: One card of each footer kind, a back, both sides of an aid, the identification sheet
-#: and a page of the rulebook.
+#: One card of each footer kind, a back, both sides of an aid, the identification sheet,
+#: a page of the rulebook, the ink saver's card and back, a gutterfold sheet and a sheet
+#: with registration marks.
 SUBJECTS = {
     "front-2S-target": lambda: _card("dead-mens-deck", "2S"),
     "front-7C-all-targets": lambda: _card("dead-mens-deck", "7C"),
@@ -80,6 +92,10 @@ SUBJECTS = {
     "aid-back": lambda: _aid("back"),
     "identification-sheet": _idsheet,
     "rulebook-page-6": _rulebook_page,
+    "ink-saver-front-7D": lambda: _card("dead-mens-deck", "7D", ink_saver=True),
+    "ink-saver-back": lambda: _back(ink_saver=True),
+    "gutterfold-letter-sheet": lambda: _sheet("gutterfold-letter"),
+    "silhouette-a4-sheet": lambda: _sheet("silhouette-a4"),
 }
 
 

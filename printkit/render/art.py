@@ -10,7 +10,15 @@ from functools import cache
 
 from ..pictures import RASTER_FORMATS, Picture, picture_error
 
-__all__ = ["INK_SAVER_LIGHT", "RASTER_PPI", "fit_raster", "lightened", "place_drawing", "tinted"]
+__all__ = [
+    "INK_SAVER_LIGHT",
+    "RASTER_PPI",
+    "fit_raster",
+    "lightened",
+    "place_drawing",
+    "tinted",
+    "without_ground",
+]
 
 #: Raster art is resampled to at most this many pixels per inch of the box it fills.
 RASTER_PPI = 600
@@ -39,6 +47,31 @@ def lightened(drawing, amount: float = INK_SAVER_LIGHT, lines: float = 0.0):
         return light
 
     return _recoloured(drawing, towards_white(amount), towards_white(lines))
+
+
+def without_ground(drawing):
+    """A copy of a drawing without its ground: the rectangle painted first, under
+    everything else, is left unfilled (the ink saver's back shows the paper there)."""
+    from reportlab.graphics.shapes import Group, Rect, Shape
+
+    result = copy.deepcopy(drawing)
+
+    def first_shape(node):
+        if isinstance(node, Group):
+            for child in node.contents:
+                found = first_shape(child)
+                if found is not None:
+                    return found
+            return None
+        return node if isinstance(node, Shape) else None
+
+    for item in result.contents:
+        shape = first_shape(item)
+        if shape is not None:
+            if isinstance(shape, Rect):
+                shape.fillColor = None
+            break
+    return result
 
 
 def _recoloured(drawing, fill, stroke):

@@ -23,6 +23,7 @@ def card_pages(
     qr: bool = True,
     bleed: float = FACE_BLEED,
     aid: bool = False,
+    ink_saver: bool = False,
 ) -> bytes:
     """A PDF with one page per card front (deck order) and, last, the back; with ``aid``
     (for a deck that has player aids), the aid's front and back after them."""
@@ -36,7 +37,7 @@ def card_pages(
         kind="cards",
         paper="card",
     )
-    painter = FacePainter(doc, deck, art, width, height, qr=qr)
+    painter = FacePainter(doc, deck, art, width, height, qr=qr, ink_saver=ink_saver)
     forms = [painter.front(card) for card in deck.cards]
     forms.append(painter.back())
     if aid and deck.aid is not None:

@@ -28,7 +28,7 @@ from ..model import Card, Deck
 from ..pictures import ArtLibrary, Picture
 from ..qrcontent import card_text
 from ..units import mm
-from .art import INK_SAVER_LIGHT, fit_raster, lightened, place_drawing
+from .art import INK_SAVER_LIGHT, fit_raster, lightened, place_drawing, without_ground
 from .fonts import BODY, BODY_SEMIBOLD, TITLE, check_glyphs
 from .icons import Icons
 from .pdf import Document, hex_color
@@ -39,6 +39,9 @@ __all__ = ["FACE_BLEED", "FRAME_INSET", "LABEL_SIZE", "MIN_TEXT_SIZE", "FacePain
 MIN_TEXT_SIZE = 6.5
 _START_TEXT_SIZE = 8.6
 _TITLE_SIZES = (12.5, 9.0)  # a deck's one title size is the largest in this range that fits
+#: The ink saver's back: its picture, ground left out, this far towards white (lighter
+#: than a front's picture: a back's pattern covers the whole card).
+_BACK_LIGHT = 0.8
 
 
 class FacePainter:
@@ -391,7 +394,7 @@ class FacePainter:
         art = self.art.back()
         if self.ink_saver:  # the back's picture as a light tint on white, framed like a front
             if art is not None:  # a back is mostly ground: it goes lighter than a picture
-                self._back_picture(art, light=0.9)
+                self._back_picture(art, light=_BACK_LIGHT)
             f = self.frame
             canvas.setStrokeColor(self.color["back"])
             canvas.setLineWidth(1.0 * self.s)
@@ -411,7 +414,9 @@ class FacePainter:
         clip.rect(x0, y0, x1 - x0, y1 - y0)
         canvas.clipPath(clip, stroke=0, fill=0)
         if art.is_svg:
-            drawing = lightened(art.drawing, light, light * 0.7) if light else art.drawing
+            drawing = art.drawing
+            if light:  # the ink saver: no ground, the rest as a light tint
+                drawing = lightened(without_ground(drawing), light, light)
             place_drawing(canvas, drawing, x0, y0, x1 - x0, y1 - y0, cover=True)
         else:
             canvas.translate(x0, y0)
