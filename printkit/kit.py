@@ -24,6 +24,7 @@ __all__ = [
     "rules_files",
     "sheet_files",
     "sheets_name",
+    "table_files",
 ]
 
 
@@ -90,7 +91,25 @@ def kit_jobs(decks: list[Deck], template: Template, options: Settings, out: Path
         edge = "short" if options.duplex == "short" else "long"
         jobs.append(Job("calibration page", _calibration(template, edge, out)))
     jobs.append(Job("print guide", _guide(decks, template, options, out, arts[0])))
+    table_deck = next((d for d, a in zip(decks, arts, strict=True) if d.playing_cards), None)
+    if table_deck is not None:  # the companion for phones, for the first playing-card deck
+        art = arts[decks.index(table_deck)]
+        jobs.append(Job("table page", partial(table_files, table_deck, art, out / "table.html")))
     return jobs
+
+
+def table_files(deck: Deck, art, target: Path) -> dict[Path, bytes]:
+    """The table page for a deck of playing cards, at ``target``. The deck is the
+    player's (any --data-dir); the draw! decks, the roles and the readings are BANG!'s,
+    from printkit's own data."""
+    from .load.draws import draw_deck_ids, load_draw_deck
+    from .load.roles import load_tables
+    from .rules.readings import load_readings
+    from .web.page import table_page
+
+    draws = {name: load_draw_deck(name) for name in draw_deck_ids()}
+    page = table_page(deck, art, load_readings(), draws, load_tables())
+    return {target: page}
 
 
 def sheets_name(deck: Deck, settings: Settings) -> str:

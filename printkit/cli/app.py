@@ -39,6 +39,7 @@ COMMANDS = {
     "idsheet": "making",
     "rulebook": "making",
     "export": "making",
+    "table": "making",
     "preflight": "checking",
     "lookup": "companion",
     "negate": "companion",

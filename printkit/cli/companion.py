@@ -386,18 +386,7 @@ def roles(players: int, as_json: bool, data_dir: Path | None) -> None:
 
     table = load_table(players, data_dir)
     if as_json:
-        emit_json(
-            {
-                "players": players,
-                "roles": [role.id for role in table.roles],
-                "goals": {
-                    r.id: {"name": r.name, "goal": r.goal, "death_mesa": r.death_mesa}
-                    for r in table.distinct
-                },
-                "note": table.note,
-                "one_team": table.one_team,
-            }
-        )
+        emit_json(table.to_json())
         return
     click.echo(f"{players} players: {table.dealt}")
     for role in table.distinct:

@@ -21,7 +21,7 @@ from ..shops import CUTTERS, SHOPS, TABLES
 from ..units import mm
 from .app import F, art_options, data_dir_option, deck_options, open_deck, printkit
 
-__all__ = ["build", "calibrate", "export", "idsheet", "rulebook", "sheets"]
+__all__ = ["build", "calibrate", "export", "idsheet", "rulebook", "sheets", "table"]
 
 DEFAULT_TEMPLATE = "plaincards-letter"
 
@@ -467,3 +467,34 @@ def _cutter_images(deck, art, template_name: str, qr: bool) -> dict[str, bytes]:
     files = {f"{deck.id}-sheet-{n:02d}.png": png for n, png in enumerate(images, start=1)}
     files[f"{deck.id}-cut.svg"] = cut_svg(template, deck.name)
     return files
+
+
+@printkit.command()
+@_output_option(Path("output") / "table.html", "The page to write.")
+@deck_options
+def table(output: Path, deck_id: str, data_dir: Path | None) -> None:
+    """One offline web page for the phones at the table: look up a card, settle a
+    negation and a draw! with the exact odds, and keep the table's state (who is dead,
+    their roles, the High Noon card). It answers as these commands do, needs no network
+    and no install: open it from a phone's files, send it in a chat or put it on any
+    web server.
+
+    \b
+    Examples:
+      printkit table
+      printkit table -o ~/Desktop/death-mesa.html
+      printkit table --data-dir my-data --deck my-deck
+    """
+    from ..kit import table_files
+    from ..load.art import load_art
+    from ..output import write_files
+
+    deck = open_deck(deck_id, data_dir, documents=False)
+    if not deck.playing_cards:
+        raise UsageError(
+            f"the {deck.name} has no playing cards; the table page is for a deck like the "
+            "Dead Men's Deck"
+        )
+    if output.suffix.lower() not in (".html", ".htm"):
+        raise UsageError(f"{output}: the page's name must end in .html")
+    _report(write_files(table_files(deck, load_art(deck), output)))

@@ -40,3 +40,16 @@ class Table:
         return ", ".join(
             f"{self.count(r)} {r.plural}" if self.count(r) > 1 else r.name for r in self.distinct
         )
+
+    def to_json(self) -> dict[str, object]:
+        """The object ``printkit roles --json`` prints."""
+        return {
+            "players": self.players,
+            "roles": [role.id for role in self.roles],
+            "goals": {
+                r.id: {"name": r.name, "goal": r.goal, "death_mesa": r.death_mesa}
+                for r in self.distinct
+            },
+            "note": self.note,
+            "one_team": self.one_team,
+        }

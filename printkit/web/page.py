@@ -1,0 +1,202 @@
+"""Write output/table.html: the companion for phones, one self-contained file.
+
+Everything the page knows comes from the same loaded values the command line uses (the
+deck, the readings, the draw decks, the roles), serialised into the page; the page's
+rules (rules.js) follow printkit/rules/*.py line for line, and a test in a real browser
+holds their answers identical. The file makes no request of any kind: a Content
+Security Policy forbids every fetch, and pictures are inlined as data.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from importlib import resources
+
+from ..catalogue import name_key
+from ..errors import RenderError
+from ..lookup import card_record
+from ..model import ACE_VALUES, DEFAULT_ACE_VALUE, Deck
+from ..pictures import ArtLibrary, Picture
+from ..rules.draw import CHECKS, DRAW_HIGH_NOON, HIGH_NOON
+from ..rules.odds import DrawDeck
+from ..rules.readings import Reading
+from ..rules.roles import Table
+
+__all__ = ["MAX_BYTES", "page_data", "table_page"]
+
+#: The page must open from a chat message on a slow phone.
+MAX_BYTES = 1_000_000
+#: A picture larger than this is left out of the page (its card still answers).
+_MAX_PICTURE = 64 * 1024
+
+_CSP = (
+    "default-src 'none'; img-src data:; style-src 'unsafe-inline'; "
+    "script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+)
+
+
+def page_data(
+    deck: Deck,
+    art: ArtLibrary | None,
+    readings: dict[str, Reading],
+    draw_decks: dict[str, DrawDeck],
+    tables: dict[int, Table],
+) -> dict:
+    """Everything the page's rules read, as plain JSON values."""
+    cards = []
+    for card in deck.cards:
+        entry = card_record(deck, card, DEFAULT_ACE_VALUE)
+        entry.pop("value", None)  # the page counts it, by the Ace's value chosen
+        cards.append(entry)
+    effects = [
+        {
+            "id": effect.id,
+            "name": effect.name,
+            "negatable": effect.negatable,
+            "stays_in_play": effect.stays_in_play,
+            "keys": sorted({name_key(n) for n in (effect.name, effect.id, *effect.aliases)}),
+            "prefixes": [name_key(n) for n in (effect.name, *effect.aliases)],
+        }
+        for effect in deck.effects
+    ]
+    checks = {
+        check.id: {
+            "name": check.name,
+            "outcomes": list(check.outcomes),
+            "meaning": dict(check.meaning),
+            "lucky_duke": check.lucky_duke,
+            "reading": check.reading,
+        }
+        for check in CHECKS.values()
+    }
+    pictures = {}
+    if art is not None:
+        for effect in deck.effects:
+            picture = art.effect(effect)
+            uri = _data_uri(picture) if picture is not None else None
+            if uri:
+                pictures[effect.id] = uri
+    return {
+        "deck": {
+            "id": deck.id,
+            "name": deck.name,
+            "game": deck.game,
+            "playing_cards": deck.playing_cards,
+        },
+        "cards": cards,
+        "effects": effects,
+        "readings": {
+            r.id: {"short": r.short, "reading": r.reading, "question": r.question}
+            for r in readings.values()
+        },
+        "checks": checks,
+        "draw_decks": {deck_id: _draw_deck(d) for deck_id, d in draw_decks.items()},
+        "roles": {str(n): table.to_json() for n, table in sorted(tables.items())},
+        "high_noon": dict(HIGH_NOON),
+        "draw_high_noon": list(DRAW_HIGH_NOON),
+        "ace_values": list(ACE_VALUES),
+        "default_ace_value": DEFAULT_ACE_VALUE,
+        "pictures": pictures,
+    }
+
+
+def _draw_deck(deck: DrawDeck) -> dict:
+    if deck.chances is not None:
+        return {
+            "id": deck.id,
+            "chances": {
+                check: [[o, f.numerator, f.denominator] for o, f in outcomes.items()]
+                for check, outcomes in deck.chances.items()
+            },
+            "meanings": deck.meanings,
+        }
+    return {
+        "id": deck.id,
+        "cards": [[c.code, name] for c, name in zip(deck.cards, deck.names, strict=True)],
+        "meanings": deck.meanings,
+    }
+
+
+def _data_uri(picture: Picture) -> str | None:
+    """A picture as a data: address an <img> shows (an SVG in an <img> runs no script)."""
+    data = picture.data
+    if len(data) > _MAX_PICTURE:
+        return None
+    if picture.is_svg:
+        mime = "image/svg+xml"
+    elif data.startswith(b"\x89PNG"):
+        mime = "image/png"
+    elif data.startswith(b"\xff\xd8"):
+        mime = "image/jpeg"
+    else:
+        return None
+    return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+
+
+def _asset(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def table_page(
+    deck: Deck,
+    art: ArtLibrary | None,
+    readings: dict[str, Reading],
+    draw_decks: dict[str, DrawDeck],
+    tables: dict[int, Table],
+) -> bytes:
+    """The page's bytes; pictures are left out if the page would pass MAX_BYTES."""
+    if not deck.playing_cards:
+        raise RenderError(
+            f"the {deck.name} has no playing cards: the table page is for a deck whose cards "
+            "are playing cards"
+        )
+    for with_art in (art, None):
+        data = page_data(deck, with_art, readings, draw_decks, tables)
+        page = _html(deck, data).encode("utf-8")
+        if len(page) <= MAX_BYTES:
+            return page
+    raise RenderError(f"the table page for the {deck.name} is larger than {MAX_BYTES:,} bytes")
+
+
+def _html(deck: Deck, data: dict) -> str:
+    blob = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    blob = blob.replace("</", "<\\/")  # no "</script>" inside the script
+    title = _escape(f"{deck.name} · table companion")
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="{_CSP}">
+<meta name="color-scheme" content="light dark">
+<title>{title}</title>
+<style>
+{_asset("table.css")}</style>
+</head>
+<body>
+<header>
+<h1>{title}</h1>
+<nav aria-label="Sections"></nav>
+</header>
+<main>
+<section id="lookup" aria-label="Look up a card"></section>
+<section id="negate" aria-label="Settle a negation" hidden></section>
+<section id="draw" aria-label="Settle a draw! and see the odds" hidden></section>
+<section id="table" aria-label="The table: players, the dead, High Noon" hidden></section>
+<noscript><p>This page needs JavaScript to answer; it sends nothing anywhere.</p></noscript>
+</main>
+<script>
+const DATA = {blob};
+{_asset("rules.js")}
+window.printkit = makeCompanion(DATA);
+{_asset("ui.js")}</script>
+</body>
+</html>
+"""
+
+
+def _escape(text: str) -> str:
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )

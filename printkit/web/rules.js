@@ -1,0 +1,609 @@
+// printkit's table companion, in the page: the same rules as printkit/rules/*.py, over
+// the same data (generated from the catalogue into DATA). Every function returns the
+// object the matching command prints with --json, or {error: "..."} where the command
+// stops with an error. tests/test_table_page.py holds the two to identical answers.
+"use strict";
+
+const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const SUITS = ["spades", "clubs", "hearts", "diamonds"];
+const LETTERS = { spades: "S", clubs: "C", hearts: "H", diamonds: "D" };
+const SYMBOLS = { spades: "\u2660", clubs: "\u2663", hearts: "\u2665", diamonds: "\u2666" };
+const RANK_WORDS = {
+  "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+  "8": "eight", "9": "nine", "10": "ten", J: "jack", Q: "queen", K: "king", A: "ace",
+};
+
+class RulesError extends Error {}
+
+// Python's repr() of a string, as the command line's messages quote what was typed.
+function repr(text) {
+  if (text.includes("'") && !text.includes('"')) return '"' + text + '"';
+  return "'" + text.replace(/\\/g, "\\\\").replace(/'/g, "\\'") + "'";
+}
+
+// -- playing cards and notation (printkit/notation.py) --------------------------------
+
+function card(rank, suit) {
+  return {
+    rank, suit,
+    code: rank + LETTERS[suit],
+    symbol: rank + SYMBOLS[suit],
+    color: suit === "hearts" || suit === "diamonds" ? "red" : "black",
+  };
+}
+
+function value(c, aceValue) {
+  if (c.rank === "A") return aceValue;
+  if (c.rank === "J" || c.rank === "Q" || c.rank === "K") return 10;
+  return parseInt(c.rank, 10);
+}
+
+function suitColor(suit) {
+  return suit === "hearts" || suit === "diamonds" ? "red" : "black";
+}
+
+const RANK_TOKENS = {};
+for (const rank of RANKS) {
+  RANK_TOKENS[rank.toLowerCase()] = rank;
+  RANK_TOKENS[RANK_WORDS[rank]] = rank;
+}
+RANK_TOKENS.t = "10";
+const SUIT_TOKENS = {};
+SUITS.forEach((suit, i) => {
+  SUIT_TOKENS[suit] = suit;
+  SUIT_TOKENS[suit.slice(0, -1)] = suit;
+  SUIT_TOKENS[LETTERS[suit].toLowerCase()] = suit;
+  SUIT_TOKENS[SYMBOLS[suit]] = suit;
+  SUIT_TOKENS["\u2664\u2667\u2661\u2662"[i]] = suit;
+});
+
+function alternation(tokens) {
+  return Object.keys(tokens)
+    .sort((a, b) => b.length - a.length)
+    .map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("|");
+}
+
+const CARD_RE = new RegExp(
+  "^(" + alternation(RANK_TOKENS) + ")\\s*(?:of\\s+)?(" + alternation(SUIT_TOKENS) + ")$", "u");
+const RANKISH_RE = /^\s*(\d+|[a-z]+)/u;
+const SUITISH_RE = new RegExp("(" + alternation(SUIT_TOKENS) + ")\\s*$", "u");
+const RANK_HELP = "ranks are 2-10 (or T), J, Q, K and A";
+const SUIT_HELP = "suits are S, C, H, D (or \u2660 \u2663 \u2665 \u2666, or spades, clubs, hearts, diamonds)";
+
+function normalise(text) {
+  text = text.replace(/\ufe0f|\ufe0e/g, "");
+  text = text.toLowerCase().split(/\s+/u).filter(Boolean).join(" ");
+  return text.startsWith("the ") ? text.slice(4) : text;
+}
+
+function parseCard(text) {
+  if (typeof text !== "string") throw new RulesError("expected a playing card like 7D, got " + String(text));
+  const normal = normalise(text);
+  const match = CARD_RE.exec(normal);
+  if (match) return card(RANK_TOKENS[match[1]], SUIT_TOKENS[match[2]]);
+  throw new RulesError(explain(text, normal));
+}
+
+function explain(original, normal) {
+  const shown = original.trim() || original;
+  if (!normal) return "an empty string is not a playing card: write one like 7D, 10H or QS";
+  const suitMatch = SUITISH_RE.exec(normal);
+  if (suitMatch) {
+    let rankPart = normal.slice(0, suitMatch.index).trim();
+    if (rankPart.endsWith(" of")) rankPart = rankPart.slice(0, -3);
+    rankPart = rankPart.trim();
+    if (!(rankPart in RANK_TOKENS)) {
+      const hint = rankPart === "1" || rankPart === "one" ? " (an ace is A, as in AS)" : "";
+      return repr(shown) + " is not a playing card: " + RANK_HELP + hint;
+    }
+  }
+  const rankMatch = RANKISH_RE.exec(normal);
+  if (rankMatch && rankMatch[1] in RANK_TOKENS) return repr(shown) + " is not a playing card: " + SUIT_HELP;
+  return repr(shown) + " is not a playing card: write one like 7D, 10H, QS or 'queen of diamonds'";
+}
+
+// -- the deck and lookup (printkit/lookup.py) -----------------------------------------
+
+function nameKey(name) {
+  return name.toLowerCase().replace(/&/g, " and ").normalize("NFKD")
+    .replace(/[^\p{L}\p{N}]/gu, "");
+}
+
+function deckCard(data, c) {
+  return data.cards.find((record) => record.code === c.code);
+}
+
+function record(data, entry, aceValue) {
+  const out = { code: entry.code };
+  if (entry.rank !== undefined) {
+    out.rank = entry.rank;
+    out.suit = entry.suit;
+    out.symbol = entry.symbol;
+    out.color = entry.color;
+    out.value = value(entry, aceValue);
+  }
+  for (const key of ["effect", "name", "text", "summary", "targets", "timing", "negatable", "shared_with"]) {
+    out[key] = entry[key];
+  }
+  if (entry.type !== undefined) out.type = entry.type;
+  return out;
+}
+
+function matchEffect(data, query) {
+  const key = nameKey(query);
+  if (!key) return null;
+  for (const effect of data.effects) if (effect.keys.includes(key)) return effect;
+  if (key.length >= 4) {
+    const starts = data.effects.filter((e) => e.prefixes.some((p) => p.startsWith(key)));
+    if (starts.length === 1) return starts[0];
+  }
+  return null;
+}
+
+function findCards(data, query) {
+  if (data.deck.playing_cards) {
+    try {
+      const c = parseCard(query);
+      return [deckCard(data, c)];
+    } catch (e) {
+      if (!(e instanceof RulesError)) throw e;
+    }
+  }
+  const effect = matchEffect(data, query);
+  if (effect) return data.cards.filter((entry) => entry.effect === effect.id);
+  throw new RulesError("no card matches " + repr(query));
+}
+
+function findCard(data, query) {
+  try {
+    return parseCard(query);
+  } catch (error) {
+    const effect = matchEffect(data, query);
+    if (effect) {
+      const options = data.cards.filter((e) => e.effect === effect.id && e.symbol).map((e) => e.symbol);
+      throw new RulesError(repr(query) + " names an effect, not one card: say which playing card (" + options.join(", ") + ")");
+    }
+    throw error;
+  }
+}
+
+// -- draw! checks (printkit/rules/draw.py) ------------------------------------------------
+
+const DYNAMITE_RANKS = new Set(["2", "3", "4", "5", "6", "7", "8", "9"]);
+const BAD_MOON = { spades: "discard-2", clubs: "discard-1", diamonds: "nothing", hearts: "draw-1" };
+const DECIDE = {
+  barrel: (suit) => (suit === "hearts" ? "dodge" : "no-dodge"),
+  jail: (suit) => (suit === "hearts" ? "escape" : "skip-turn"),
+  dynamite: (suit, rank) => (suit === "spades" && DYNAMITE_RANKS.has(rank) ? "explode" : "pass"),
+  "bad-moon-rising": (suit) => BAD_MOON[suit],
+  "unfinished-business": (suit) => (suitColor(suit) === "red" ? "steal" : "bang"),
+};
+
+function effectiveSuit(data, c, highNoon) {
+  return data.high_noon[highNoon || ""] || c.suit;
+}
+
+function luckyDukeApplies(data, check, luckyDuke, highNoon) {
+  if (highNoon != null && !data.draw_high_noon.includes(highNoon)) {
+    throw new RulesError("High Noon's " + repr(highNoon) + " does not change a draw!; " + data.draw_high_noon.join(", ") + " do");
+  }
+  const applied = [];
+  if (highNoon in data.high_noon) applied.push("high-noon-suits");
+  if (!luckyDuke) return [false, applied];
+  if (check.lucky_duke) {
+    const found = data.readings[check.lucky_duke];
+    throw new RulesError(found.short + ". " + found.reading + " (printkit's reading)");
+  }
+  if (highNoon === "hangover") return [false, [...applied, "hangover"]];
+  if (highNoon === "new-identity") applied.push("new-identity");
+  if (check.reading) applied.push(check.reading);
+  return [true, applied];
+}
+
+function judge(data, checkId, cards, highNoon, luckyDuke) {
+  const check = data.checks[checkId];
+  if (!check) throw new RulesError("no check " + repr(checkId) + "; checks are " + Object.keys(data.checks).join(", "));
+  const [two, applied] = luckyDukeApplies(data, check, luckyDuke, highNoon);
+  if (two && cards.length !== 2) throw new RulesError("Lucky Duke flips two cards: give two, not " + cards.length);
+  if (!two && cards.length !== 1) {
+    const why = luckyDuke ? "under Hangover Lucky Duke has no ability and flips one card" : "two only with --lucky-duke";
+    throw new RulesError("a " + check.name + " draw! flips one card, not " + cards.length + " (" + why + ")");
+  }
+  const rankOf = (c) => check.outcomes.indexOf(DECIDE[checkId](effectiveSuit(data, c, highNoon), c.rank));
+  let chosen = cards[0];
+  for (const c of cards.slice(1)) if (rankOf(c) < rankOf(chosen)) chosen = c;
+  const suit = effectiveSuit(data, chosen, highNoon);
+  const outcome = DECIDE[checkId](suit, chosen.rank);
+  return {
+    check: checkId,
+    cards: cards.map((c) => c.code),
+    chosen: chosen.code,
+    effective_suit: suit,
+    outcome,
+    meaning: check.meaning[outcome],
+    high_noon: highNoon == null ? null : highNoon,
+    lucky_duke: two,
+    readings: applied.map((id) => data.readings[id].short),
+    reading_ids: applied,
+  };
+}
+
+function draw(data, args) {
+  const checkId = args.check;
+  const highNoon = args.high_noon == null ? null : args.high_noon;
+  const luckyDuke = Boolean(args.lucky_duke);
+  if (checkId !== "dynamite+jail" && !(checkId in data.checks)) {
+    throw new RulesError("no check " + repr(String(checkId)) + "; checks are " + Object.keys(data.checks).join(", ") + ", dynamite+jail");
+  }
+  const cards = (args.cards || []).map(parseCard);
+  if (checkId !== "dynamite+jail") return judge(data, checkId, cards, highNoon, luckyDuke);
+  const [two] = luckyDukeApplies(data, data.checks.dynamite, luckyDuke, highNoon);
+  const each = two ? 2 : 1;
+  if (cards.length !== 2 * each) {
+    throw new RulesError("Dynamite then Jail: give " + 2 * each + " cards, " + each + " for each check (the Dynamite's first), not " + cards.length);
+  }
+  return {
+    check: checkId,
+    checks: [
+      judge(data, "dynamite", cards.slice(0, each), highNoon, luckyDuke),
+      judge(data, "jail", cards.slice(each), highNoon, luckyDuke),
+    ],
+  };
+}
+
+// -- odds (printkit/rules/odds.py) ------------------------------------------------------
+
+function gcd(a, b) {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+function fraction(n, d) {
+  const g = gcd(n, d) || 1;
+  return [n / g, d / g];
+}
+
+function remaining(data, source, checkId, seen, inPlay) {
+  if (!seen.length && !inPlay.length) return source;
+  if (source.chances) {
+    throw new RulesError("the " + source.id + " deck has fixed chances, not cards, so cards seen or in play do not change them");
+  }
+  const left = source.cards.map((entry) => ({ card: parseCard(entry[0]), name: entry[1] }));
+  const take = (index, what) => {
+    if (index < 0) throw new RulesError("no " + what + " is left in the " + source.id + " deck to remove");
+    left.splice(index, 1);
+  };
+  for (const text of seen) {
+    const c = parseCard(text);
+    take(left.findIndex((e) => e.card.code === c.code), c.symbol);
+  }
+  const names = new Set([...left.map((e) => e.name.toLowerCase()), ...source.cards.map((e) => e[1].toLowerCase())]);
+  for (const text of inPlay) {
+    const colon = text.indexOf(":");
+    const name = colon < 0 ? text : text.slice(0, colon);
+    const cardText = colon < 0 ? "" : text.slice(colon + 1);
+    const key = name.trim().toLowerCase();
+    if (!names.has(key)) throw new RulesError("the " + source.id + " deck has no card named " + repr(name.trim()));
+    let copies = left.map((e, i) => i).filter((i) => left[i].name.toLowerCase() === key);
+    if (cardText) {
+      const c = parseCard(cardText);
+      copies = copies.filter((i) => left[i].card.code === c.code);
+    } else {
+      const outcomes = new Set(copies.map((i) => DECIDE[checkId](left[i].card.suit, left[i].card.rank)));
+      if (outcomes.size > 1) {
+        const options = copies.map((i) => name.trim() + ":" + left[i].card.code).join(", ");
+        throw new RulesError("the copies of " + name.trim() + " differ for this check; say which is in play (" + options + ")");
+      }
+    }
+    take(copies.length ? copies[0] : -1, text);
+  }
+  return { id: source.id, cards: left.map((e) => [e.card.code, e.name]), removed: (source.removed || 0) + source.cards.length - left.length };
+}
+
+function odds(data, args) {
+  const checkId = args.check;
+  const check = data.checks[checkId];
+  if (!check) throw new RulesError("no check " + repr(String(checkId)) + "; checks are " + Object.keys(data.checks).join(", "));
+  const highNoon = args.high_noon == null ? null : args.high_noon;
+  const luckyDuke = Boolean(args.lucky_duke);
+  const deckId = args.deck || "bang";
+  let source = data.draw_decks[deckId];
+  if (!source) throw new RulesError("no draw deck " + repr(deckId));
+  source = remaining(data, source, checkId, args.seen || [], args.in_play || []);
+  let result;
+  let applied = [];
+  let counted = false;
+  if (source.chances) {
+    if (highNoon || luckyDuke) {
+      throw new RulesError("the " + source.id + " deck has fixed chances and no suits or characters, so High Noon and Lucky Duke do not apply; use --deck bang");
+    }
+    if (!(checkId in source.chances)) {
+      throw new RulesError("the " + source.id + " deck has no " + check.name + " check; it has " + Object.keys(source.chances).join(", "));
+    }
+    result = source.chances[checkId].map(([outcome, n, d]) => [outcome, [n, d]]);
+  } else {
+    const [two, readingIds] = luckyDukeApplies(data, check, luckyDuke, highNoon);
+    applied = readingIds;
+    counted = luckyDuke && !applied.includes("hangover");
+    const counts = check.outcomes.map((o) => source.cards.filter(([code]) => {
+      const c = parseCard(code);
+      return DECIDE[checkId](effectiveSuit(data, c, highNoon), c.rank) === o;
+    }).length);
+    const total = source.cards.length;
+    if (!two) {
+      result = check.outcomes.map((o, i) => [o, fraction(counts[i], total)]);
+    } else {
+      if (total < 2) throw new RulesError("Lucky Duke needs a deck of at least two cards");
+      const pairs = total * (total - 1);
+      result = check.outcomes.map((o, i) => {
+        const worse = counts.slice(i).reduce((a, b) => a + b, 0);
+        const strictly = counts.slice(i + 1).reduce((a, b) => a + b, 0);
+        return [o, fraction(worse * (worse - 1) - strictly * (strictly - 1), pairs)];
+      });
+    }
+  }
+  const out = {
+    check: checkId,
+    deck: source.id,
+    cards: source.chances ? null : source.cards.length,
+  };
+  if (!source.chances) {
+    out.high_noon = highNoon;
+    out.lucky_duke = counted;
+  } else {
+    out.high_noon = highNoon;
+    out.lucky_duke = false;
+  }
+  out.outcomes = {};
+  for (const [outcome, [n, d]] of result) {
+    const meanings = (source.meanings || {})[checkId] || {};
+    out.outcomes[outcome] = { probability: n / d, fraction: n + "/" + d, meaning: meanings[outcome] || check.meaning[outcome] };
+  }
+  out.readings = applied.map((id) => data.readings[id].short);
+  out.reading_ids = applied;
+  out.description = describeSource(source);
+  return out;
+}
+
+function describeSource(source) {
+  if (source.chances) return "from the " + source.id + " deck's fixed chances";
+  if (source.removed) {
+    return "over the " + source.cards.length + " cards left of the " + source.id + " deck's " + (source.cards.length + source.removed) + " (" + source.removed + " seen or in play)";
+  }
+  return "over the " + source.cards.length + " cards of the " + source.id + " deck";
+}
+
+// -- negation (printkit/rules/negation.py) -----------------------------------------------
+
+const PAIRS = { spook: "renegade", warn: "deputy" };
+const ROLES = { sheriff: "law", deputy: "law", outlaw: "outlaws", renegade: null };
+
+function title(word) {
+  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+}
+
+function table(play, ghosts, dead, singleTeam) {
+  if (dead.length) {
+    for (const role of dead) {
+      if (!(role in ROLES)) throw new RulesError(repr(role) + " is not a role; roles are " + Object.keys(ROLES).join(", "));
+    }
+    if (ghosts != null && ghosts !== dead.length) {
+      throw new RulesError(dead.length + " roles of the dead but " + ghosts + " ghosts: give one or the other");
+    }
+    ghosts = dead.length;
+    const teams = new Set(dead.map((role, i) => ROLES[role] || "renegade-" + i));
+    const derived = teams.size === 1;
+    if (singleTeam && !derived) {
+      throw new RulesError("the dead are of more than one team, so the one-team restriction does not apply: drop --single-team");
+    }
+    singleTeam = derived;
+    if (play.assists.length && !dead.slice(1).includes("renegade")) {
+      throw new RulesError("only a dead Renegade may add cards to another ghost's play");
+    }
+    if (play.pair != null && dead[0] !== PAIRS[play.pair]) {
+      throw new RulesError("only a dead " + title(PAIRS[play.pair]) + " may play two cards as a " + play.pair + "; the playing ghost is the " + title(dead[0]));
+    }
+  }
+  if (ghosts != null) {
+    if (ghosts < 1) throw new RulesError("a negation needs at least one ghost: the one who plays");
+    const others = ghosts - 1;
+    if (others === 0 && (play.counters.length || play.assists.length)) {
+      throw new RulesError("the playing ghost is the only ghost: nobody can throw a card against it or help it");
+    }
+    const helpers = play.assists.length ? 1 : 0;
+    if (play.counters.length > others - helpers) {
+      throw new RulesError("with " + ghosts + " ghosts, " + (others - helpers) + " other ghost(s) can throw a counter, one card each; " + play.counters.length + " counters were given");
+    }
+  }
+  return [ghosts, singleTeam];
+}
+
+function own(play) {
+  return play.second ? [play.played, play.second] : [play.played];
+}
+
+function allCards(play) {
+  return [...own(play), ...play.boosts, ...play.assists, ...play.counters];
+}
+
+function isRoyal(c) {
+  return ["J", "Q", "K", "A"].includes(c.rank);
+}
+
+function checkLegal(play, playedColor, color, singleTeam, royal, handcuffs) {
+  const seen = new Set();
+  for (const c of allCards(play)) {
+    if (seen.has(c.code)) throw new RulesError(c.symbol + " is used twice; the Dead Men's Deck has one of each card");
+    seen.add(c.code);
+  }
+  const played = play.played;
+  for (const c of play.assists) {
+    if (color(c) !== playedColor) {
+      throw new RulesError("the dead Renegade's help must be the played card's colour: " + c.symbol + " is " + color(c) + ", " + played.symbol + " is " + playedColor);
+    }
+  }
+  if (handcuffs != null) {
+    if (!SUITS.includes(handcuffs)) throw new RulesError("Handcuffs names a suit (" + SUITS.join(", ") + "), not " + repr(handcuffs));
+    for (const c of [...own(play), ...play.boosts]) {
+      if (c.suit !== handcuffs) {
+        throw new RulesError("under Handcuffs the playing ghost named " + handcuffs + " and may play only that suit: " + c.symbol + " is not");
+      }
+    }
+  }
+  if (singleTeam) {
+    if (play.assists.length) {
+      throw new RulesError("a dead Renegade helping another ghost makes two teams of ghosts, so the one-team restriction cannot apply: drop --single-team or --assist");
+    }
+    const allowed = royal ? isRoyal(played) : played.rank === "A";
+    if (!allowed && !play.boosts.length && !play.second) {
+      const needed = royal ? "royal (J, Q, K or A)" : "an Ace";
+      throw new RulesError("with one team of ghosts the played card must be " + needed + " or come with a boost (--boost CARD); " + played.symbol + " has neither");
+    }
+  }
+}
+
+function sumText(cards, total, aceValue) {
+  if (cards.length === 1) return cards[0].symbol + " " + value(cards[0], aceValue);
+  return cards.map((c) => c.symbol).join(" + ") + " = " + total;
+}
+
+function negate(data, args) {
+  if (!data.deck.playing_cards) throw new RulesError("the " + data.deck.name + " has no playing cards to negate with");
+  const aceValue = args.ace_value == null ? data.default_ace_value : args.ace_value;
+  const pairs = ["spook", "warn"].filter((kind) => args[kind]);
+  if (pairs.length + (args.played != null ? 1 : 0) !== 1) {
+    throw new RulesError("give the PLAYED card, or two cards with --spook or --warn, not both");
+  }
+  const cardsOf = (list) => (list || []).map((text) => findCard(data, text));
+  const rest = { boosts: cardsOf(args.boosts), assists: cardsOf(args.assists), counters: cardsOf(args.counters) };
+  let play;
+  if (pairs.length) {
+    const kind = pairs[0];
+    const two = cardsOf(args[kind]);
+    if (two.length !== 2) throw new RulesError("a two-card " + kind + " is exactly two cards, not " + two.length);
+    play = { played: two[0], second: two[1], pair: kind, ...rest };
+  } else {
+    play = { played: findCard(data, args.played), second: null, pair: null, ...rest };
+  }
+  const highNoon = args.high_noon == null ? null : args.high_noon;
+  const handcuffs = args.handcuffs == null ? null : args.handcuffs;
+  if (!data.ace_values.includes(aceValue)) throw new RulesError("an Ace counts 11 or 1, not " + aceValue);
+  if (highNoon != null && !(highNoon in data.high_noon)) {
+    throw new RulesError("High Noon's " + repr(highNoon) + " does not change a negation; blessing, curse or handcuffs do");
+  }
+  if (highNoon != null && handcuffs != null) throw new RulesError("only one High Noon card is in play at a time: give one of them");
+  const dead = (args.dead || []).map((role) => role.toLowerCase());
+  const [ghosts, singleTeam] = table(play, args.ghosts == null ? null : args.ghosts, dead, Boolean(args.single_team || args.royal));
+  let effect;
+  if (play.pair == null) {
+    effect = data.effects.find((e) => e.id === deckCard(data, play.played).effect);
+  } else {
+    effect = data.effects.find((e) => e.id === play.pair);
+    if (!effect) throw new RulesError("the " + data.deck.name + " has no " + play.pair + " for a two-card play");
+  }
+  const color = (c) => suitColor(effectiveSuit(data, c, highNoon));
+  const applied = [];
+  let playedColor = color(play.played);
+  if (play.second) {
+    applied.push("two-card-value");
+    if (color(play.second) !== playedColor) {
+      applied.push("two-card-colour");
+      const higher = value(play.second, aceValue) > value(play.played, aceValue);
+      playedColor = higher ? color(play.second) : playedColor;
+    }
+  }
+  const royal = Boolean(args.royal);
+  checkLegal(play, playedColor, color, singleTeam, royal, handcuffs);
+  const sum = (cards) => cards.reduce((total, c) => total + value(c, aceValue), 0);
+  const playedValue = sum([...own(play), ...play.boosts, ...play.assists]);
+  const counterValue = sum(play.counters);
+  const wrong = play.counters.filter((c) => color(c) === playedColor);
+  const negated = effect.negatable && !wrong.length && counterValue > playedValue;
+  const notes = [];
+  if (!effect.negatable) {
+    notes.push(effect.name + " cannot be negated");
+  } else if (wrong.length) {
+    notes.push(wrong.map((c) => c.symbol).join(", ") + " " + (wrong.length === 1 ? "is" : "are") + " " + playedColor + " like the played card: only cards of the opposite colour can negate it");
+  } else if (play.counters.length && counterValue === playedValue) {
+    notes.push("a tie does not negate: the counter value must be greater");
+  }
+  if (royal) notes.push("royal variant: a J, Q, K or A may be played without a boost");
+  if (allCards(play).some((c) => c.rank === "A")) {
+    if (aceValue === data.default_ace_value) applied.push("ace-value");
+    else notes.push("an Ace counts " + aceValue + ": the other way to read the rules");
+  }
+  if (wrong.length && effect.negatable) applied.push("same-colour-counter");
+  if (!effect.negatable && play.counters.length) applied.push("syphon-counters");
+  if (effect.stays_in_play && !negated) applied.push("stays-in-play");
+  if (highNoon != null) applied.push("high-noon-suits");
+  if (handcuffs != null) applied.push("handcuffs");
+  if (play.assists.length && ghosts != null) applied.push("renegade-assist-or-counter");
+  if (play.pair != null) applied.push("two-card-who");
+  let discarded = allCards(play);
+  if (effect.stays_in_play && !negated && play.pair == null) {
+    const mine = own(play).map((c) => c.code);
+    discarded = discarded.filter((c) => !mine.includes(c.code));
+  }
+  const ours = [...own(play), ...play.boosts, ...play.assists];
+  const counterSide = play.counters.length ? "against " + sumText(play.counters, counterValue, aceValue) : "unopposed";
+  const verdict = negated ? "negated" : !effect.negatable ? "cannot be negated" : "not negated";
+  const name = effect.name + (play.pair ? " (two cards)" : "");
+  return {
+    played: play.played.code,
+    pair: play.pair,
+    second: play.second ? play.second.code : null,
+    effect: effect.name,
+    effect_id: effect.id,
+    negatable: effect.negatable,
+    color: playedColor,
+    boosts: play.boosts.map((c) => c.code),
+    assists: play.assists.map((c) => c.code),
+    counters: play.counters.map((c) => c.code),
+    played_value: playedValue,
+    counter_value: counterValue,
+    negated,
+    discarded: discarded.map((c) => c.code),
+    ace_value: aceValue,
+    single_team: singleTeam,
+    ghosts,
+    high_noon: highNoon != null ? highNoon : handcuffs != null ? "handcuffs (" + handcuffs + ")" : null,
+    verdict: name + " " + sumText(ours, playedValue, aceValue) + " " + counterSide + ": " + verdict,
+    readings: [...notes, ...applied.map((id) => "reading: " + data.readings[id].short)],
+    reading_ids: applied,
+  };
+}
+
+// -- the public face: window.printkit ---------------------------------------------------
+
+function guarded(fn) {
+  return (...args) => {
+    try {
+      return fn(...args);
+    } catch (error) {
+      if (error instanceof RulesError) return { error: error.message };
+      throw error;
+    }
+  };
+}
+
+function makeCompanion(data) {
+  return {
+    lookup: guarded((query, aceValue) => findCards(data, String(query)).map((entry) => record(data, entry, aceValue == null ? data.default_ace_value : aceValue))),
+    negate: guarded((args) => negate(data, args || {})),
+    draw: guarded((args) => draw(data, args || {})),
+    odds: guarded((args) => {
+      const out = odds(data, args || {});
+      delete out.description;
+      return out;
+    }),
+    roles: guarded((players) => {
+      const entry = data.roles[String(players)];
+      if (!entry) throw new RulesError("BANG! is played by 3 to 8 players, not " + players);
+      return entry;
+    }),
+    oddsText: guarded((args) => odds(data, args || {}).description),
+    parseCard: guarded((text) => parseCard(text).code),
+    _data: data,
+  };
+}

@@ -1,0 +1,362 @@
+// The page's controls: they hold the table's state and ask window.printkit for every
+// answer, so the page shows exactly what the functions (and the command line) return.
+"use strict";
+
+const STORE = "printkit-table:" + DATA.deck.id;
+const HIGH_NOON_CARDS = [
+  ["", "No High Noon card"],
+  ["blessing", "Blessing (every card a heart)"],
+  ["curse", "Curse (every card a spade)"],
+  ["hangover", "Hangover (no character abilities)"],
+  ["new-identity", "New Identity"],
+  ["handcuffs", "Handcuffs (the ghost names a suit)"],
+];
+const ROLE_NAMES = { "": "Role not revealed", sheriff: "Sheriff", deputy: "Deputy", outlaw: "Outlaw", renegade: "Renegade" };
+const CHECK_NAMES = {
+  barrel: "Barrel", jail: "Jail", dynamite: "Dynamite", "bad-moon-rising": "Bad Moon Rising",
+  "unfinished-business": "Unfinished Business", "dynamite+jail": "Dynamite then Jail",
+};
+
+function blankState() {
+  return {
+    players: 6, seats: [], highNoon: "", handcuffs: "spades", aceValue: DATA.default_ace_value,
+    royal: false, negate: { mode: "one", played: [], boosts: [], assists: [], counters: [], ghost: 0 },
+    draw: { check: "barrel", cards: [], luckyDuke: false }, lookup: "",
+  };
+}
+
+function loadState() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(STORE) || "null");
+    if (saved && typeof saved === "object") return Object.assign(blankState(), saved);
+  } catch (e) { /* private browsing or a damaged entry: start afresh */ }
+  return blankState();
+}
+
+let state = loadState();
+function save() {
+  try { localStorage.setItem(STORE, JSON.stringify(state)); } catch (e) { /* not stored */ }
+}
+
+// Replace a node's children, leaving out the null and false that conditions give.
+function fill(root, ...children) {
+  root.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+}
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "class") node.className = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+const SUIT_LIST = [["spades", "\u2660", "S"], ["clubs", "\u2663", "C"], ["hearts", "\u2665", "H"], ["diamonds", "\u2666", "D"]];
+const RANK_LIST = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const SPOKEN = { A: "ace", J: "jack", Q: "queen", K: "king" };
+
+function spoken(code) {
+  const rank = code.slice(0, -1);
+  const suit = SUIT_LIST.find((s) => s[2] === code.slice(-1))[0];
+  return (SPOKEN[rank] || rank) + " of " + suit;
+}
+
+function symbolOf(code) {
+  const suit = SUIT_LIST.find((s) => s[2] === code.slice(-1));
+  return code.slice(0, -1) + suit[1];
+}
+
+function colourClass(code) {
+  return "HD".includes(code.slice(-1)) ? "red" : "blackc";
+}
+
+// A suit row and a rank grid: tapping a rank calls pick(code) with the chosen suit.
+function picker(name, pick) {
+  let suit = picker.suits[name] || "spades";
+  const box = el("div", { role: "group", "aria-label": name });
+  function draw() {
+    box.replaceChildren(
+      el("div", { class: "suits" }, SUIT_LIST.map(([id, symbol]) => el("button", {
+        type: "button", class: "HD".includes(id[0].toUpperCase()) ? "red" : "blackc",
+        "aria-pressed": String(suit === id), "aria-label": id,
+        onclick: () => { suit = id; picker.suits[name] = id; draw(); },
+      }, symbol))),
+      el("div", { class: "ranks" }, RANK_LIST.map((rank) => el("button", {
+        type: "button", "aria-label": spoken(rank + SUIT_LIST.find((s) => s[0] === suit)[2]),
+        onclick: () => pick(rank + SUIT_LIST.find((s) => s[0] === suit)[2]),
+      }, rank))),
+    );
+  }
+  draw();
+  return box;
+}
+picker.suits = {};
+
+function chips(codes, remove, label) {
+  return el("div", { class: "chips", "aria-label": label }, codes.length ? codes.map((code, i) => el("button", {
+    type: "button", class: colourClass(code), "aria-label": "remove " + spoken(code) + " from " + label,
+    onclick: () => remove(i),
+  }, symbolOf(code) + " \u00d7")) : el("span", { class: "muted" }, "none"));
+}
+
+// -- the table: seats, the dead, High Noon ---------------------------------------------
+
+function seats() {
+  const n = state.players;
+  while (state.seats.length < n) state.seats.push({ name: "", role: "", dead: false });
+  state.seats.length = n;
+  return state.seats;
+}
+
+function tableFacts() {
+  const dead = seats().filter((s) => s.dead);
+  const known = dead.every((s) => s.role);
+  return { dead, known, ghosts: dead.length };
+}
+
+function teamsText(facts) {
+  if (!facts.ghosts) return "Nobody is dead yet: no ghosts.";
+  if (!facts.known) return facts.ghosts + " ghost(s); reveal every dead player's role to know the teams.";
+  const team = (role, i) => (role === "renegade" ? "renegade-" + i : role === "outlaw" ? "outlaws" : "law");
+  const teams = new Set(facts.dead.map((s, i) => team(s.role, i)));
+  const renegades = facts.dead.filter((s) => s.role === "renegade").length;
+  const lines = [facts.ghosts + " ghost(s), " + teams.size + " team(s)."];
+  lines.push(teams.size === 1 ? "One team of ghosts: a card must be an Ace or come with a boost." : "More than one team: any card may be played alone.");
+  lines.push(renegades ? "A dead Renegade may add cards of the played card's colour to another ghost's play." : "No dead Renegade: nobody may assist.");
+  lines.push("At most " + Math.max(0, facts.ghosts - 1) + " counter(s) against a card, one from each other ghost (one fewer when a Renegade assists).");
+  return lines.join(" ");
+}
+
+function renderTable() {
+  const root = document.getElementById("table");
+  const roles = window.printkit.roles(state.players);
+  const list = seats();
+  fill(root, 
+    el("h2", {}, "Players"),
+    el("div", { class: "row" },
+      el("label", { for: "players" }, "Players at the table"),
+      el("select", { id: "players", onchange: (e) => { state.players = Number(e.target.value); changed(); } },
+        [3, 4, 5, 6, 7, 8].map((n) => el("option", { value: n, selected: n === state.players }, String(n))))),
+    roles.error ? el("p", {}, roles.error) : el("p", { class: "muted" }, "Dealt: " + dealt(roles) + ". " + (roles.note || "")),
+    el("div", {}, list.map((seat, i) => el("div", { class: "seat" },
+      el("label", { class: "sr-only", for: "name-" + i }, "Name of player " + (i + 1)),
+      el("input", { type: "text", id: "name-" + i, value: seat.name, placeholder: "Player " + (i + 1), autocomplete: "off",
+        oninput: (e) => { seat.name = e.target.value; save(); } }),
+      el("button", { type: "button", "aria-pressed": String(seat.dead), "aria-label": (seat.name || "Player " + (i + 1)) + " is dead",
+        onclick: () => { seat.dead = !seat.dead; changed(); } }, seat.dead ? "Dead" : "Alive"),
+      el("div", { class: "controls" },
+        el("label", { class: "sr-only", for: "role-" + i }, "Role of player " + (i + 1)),
+        el("select", { id: "role-" + i, onchange: (e) => { seat.role = e.target.value; changed(); } },
+          Object.entries(ROLE_NAMES).map(([id, name]) => el("option", { value: id, selected: seat.role === id }, name)))),
+    ))),
+    el("h2", {}, "The ghosts"),
+    el("p", { "aria-live": "polite" }, teamsText(tableFacts())),
+    el("h2", {}, "High Noon"),
+    el("div", { class: "row" },
+      el("label", { class: "sr-only", for: "high-noon" }, "The High Noon card in play"),
+      el("select", { id: "high-noon", class: "grow", onchange: (e) => { state.highNoon = e.target.value; changed(); } },
+        HIGH_NOON_CARDS.map(([id, name]) => el("option", { value: id, selected: state.highNoon === id }, name))),
+      state.highNoon === "handcuffs" ? el("select", { "aria-label": "the suit the playing ghost named", onchange: (e) => { state.handcuffs = e.target.value; changed(); } },
+        SUIT_LIST.map(([id, symbol]) => el("option", { value: id, selected: state.handcuffs === id }, symbol + " " + id))) : null),
+    el("h2", {}, "Roles for " + state.players),
+    roles.error ? null : el("ul", { class: "plain" }, Object.values(roles.goals).map((g) => el("li", {}, el("strong", {}, g.name + ": "), g.goal, " ", el("span", { class: "muted" }, "Death Mesa: " + g.death_mesa)))),
+    el("p", { class: "muted" }, roles.one_team || ""),
+    el("div", { class: "row" }, el("button", { type: "button", onclick: () => {
+      if (confirm("Clear the table: names, roles, the dead and the cards picked?")) { state = { ...blankState(), tab: state.tab }; changed(); }
+    } }, "Clear the table")),
+  );
+}
+
+function dealt(roles) {
+  const counts = {};
+  for (const role of roles.roles) counts[role] = (counts[role] || 0) + 1;
+  return Object.entries(counts).map(([role, n]) => (n > 1 ? n + " " : "") + roles.goals[role].name + (n > 1 ? "s" : "")).join(", ");
+}
+
+// -- look a card up --------------------------------------------------------------------
+
+function cardView(record) {
+  const picture = DATA.pictures[record.effect];
+  return el("div", { class: "panel card-view" },
+    picture ? el("img", { src: picture, alt: "" }) : el("div"),
+    el("div", {},
+      el("h3", {}, record.name, record.symbol ? el("span", { class: record.color === "red" ? "red" : "blackc" }, " " + record.symbol) : null),
+      record.symbol ? el("p", { class: "muted" }, spoken(record.code) + " \u00b7 " + record.color + " \u00b7 worth " + record.value + (record.negatable ? "" : " \u00b7 cannot be negated")) : null,
+      el("p", {}, el("strong", {}, record.summary)),
+      el("p", {}, record.text),
+      record.shared_with.length ? el("p", { class: "muted" }, "Also: " + record.shared_with.map(symbolOf).join(" ")) : null));
+}
+
+function renderLookup() {
+  const root = document.getElementById("lookup");
+  const out = el("div", { "aria-live": "polite" });
+  function show(query) {
+    state.lookup = query;
+    save();
+    if (!query.trim()) { fill(out, el("p", { class: "muted" }, "Tap a suit and a rank, or type a card (7D, queen of diamonds) or a name (Syphon).")); return; }
+    const found = window.printkit.lookup(query, state.aceValue);
+    fill(out, ...(found.error ? [el("p", {}, found.error)] : found.map(cardView)));
+  }
+  const input = el("input", { type: "text", id: "query", value: state.lookup, autocomplete: "off", placeholder: "7D, 10 of hearts, Syphon", oninput: (e) => show(e.target.value) });
+  fill(root, 
+    el("label", { for: "query" }, "Card or name"), input,
+    picker("look up", (code) => { input.value = code; show(code); }),
+    out);
+  show(state.lookup);
+}
+
+// -- negation -----------------------------------------------------------------------
+
+function negationArgs() {
+  const n = state.negate;
+  const args = { boosts: n.boosts, assists: n.assists, counters: n.counters, ace_value: state.aceValue, royal: state.royal };
+  if (n.mode === "one") args.played = n.played[0];
+  else args[n.mode] = n.played;
+  const facts = tableFacts();
+  if (facts.ghosts) {
+    if (facts.known) {
+      const ghost = Math.min(n.ghost, facts.ghosts - 1);
+      const order = [facts.dead[ghost], ...facts.dead.filter((_, i) => i !== ghost)];
+      args.dead = order.map((s) => s.role);
+    } else {
+      args.ghosts = facts.ghosts;
+    }
+  }
+  if (state.highNoon === "blessing" || state.highNoon === "curse") args.high_noon = state.highNoon;
+  if (state.highNoon === "handcuffs") args.handcuffs = state.handcuffs;
+  return args;
+}
+
+function renderNegate() {
+  const root = document.getElementById("negate");
+  const n = state.negate;
+  const need = n.mode === "one" ? 1 : 2;
+  const facts = tableFacts();
+  const add = (list) => (code) => {
+    const all = [...n.played, ...n.boosts, ...n.assists, ...n.counters];
+    if (all.includes(code)) return;
+    if (list === "played") { n.played = need === 1 ? [code] : [...n.played, code].slice(-2); } else { n[list].push(code); }
+    changed();
+  };
+  let target = renderNegate.target || "played";
+  const result = n.played.length === need ? window.printkit.negate(negationArgs()) : null;
+  fill(root, 
+    el("div", { class: "modes", role: "group", "aria-label": "what is played" },
+      [["one", "One card"], ["spook", "Spook! (two)"], ["warn", "Warn (two)"]].map(([mode, label]) => el("button", {
+        type: "button", "aria-pressed": String(n.mode === mode), onclick: () => { n.mode = mode; n.played = []; changed(); } }, label))),
+    facts.ghosts && facts.known ? el("div", { class: "row" },
+      el("label", { for: "ghost" }, "Playing ghost"),
+      el("select", { id: "ghost", class: "grow", onchange: (e) => { n.ghost = Number(e.target.value); changed(); } },
+        facts.dead.map((s, i) => el("option", { value: i, selected: i === n.ghost }, (s.name || "Player " + (seats().indexOf(s) + 1)) + " (" + ROLE_NAMES[s.role] + ")")))) : null,
+    el("div", { class: "panel" },
+      el("div", {}, el("strong", {}, "Played: "), chips(n.played, (i) => { n.played.splice(i, 1); changed(); }, "played")),
+      n.boosts.length ? el("div", {}, el("strong", {}, "Boosts: "), chips(n.boosts, (i) => { n.boosts.splice(i, 1); changed(); }, "boosts")) : null,
+      n.assists.length ? el("div", {}, el("strong", {}, "Assists: "), chips(n.assists, (i) => { n.assists.splice(i, 1); changed(); }, "assists")) : null,
+      el("div", {}, el("strong", {}, "Counters: "), chips(n.counters, (i) => { n.counters.splice(i, 1); changed(); }, "counters"))),
+    el("div", { class: "panel", "aria-live": "polite" }, verdictView(result, need)),
+    el("div", { class: "targets", role: "group", "aria-label": "the next card tapped is" },
+      [["played", "Played"], ["boosts", "+ Boost"], ["assists", "+ Assist"], ["counters", "+ Counter"]].map(([list, label]) => el("button", {
+        type: "button", "aria-pressed": String(target === list), onclick: () => { renderNegate.target = list; renderNegate(); } }, label))),
+    picker("negation card", (code) => add(target)(code)),
+    el("div", { class: "row" },
+      el("button", { type: "button", "aria-pressed": String(state.aceValue === 1), onclick: () => { state.aceValue = state.aceValue === 1 ? DATA.default_ace_value : 1; changed(); } }, "Ace counts 1"),
+      el("button", { type: "button", "aria-pressed": String(state.royal), onclick: () => { state.royal = !state.royal; changed(); } }, "Royal variant"),
+      el("button", { type: "button", onclick: () => { Object.assign(n, { played: [], boosts: [], assists: [], counters: [] }); changed(); } }, "Clear cards")),
+    el("p", { class: "muted" }, facts.ghosts ? teamsText(facts) : "Mark the dead on the Table tab and their roles, and the answer follows the table's teams."),
+  );
+}
+
+function verdictView(result, need) {
+  if (!result) return el("p", { class: "muted" }, need === 1 ? "Tap the played card." : "Tap the two cards of the pair.");
+  if (result.error) return el("p", { class: "verdict bad" }, result.error);
+  return [
+    el("p", { class: "verdict " + (result.negated ? "bad" : "good") }, result.negated ? "Negated" : result.negatable ? "Not negated: it takes effect" : "Cannot be negated: it takes effect"),
+    el("p", {}, result.verdict),
+    el("p", { class: "muted" }, "Played " + result.played_value + " (" + result.color + ") against " + result.counter_value + ". Discarded: " + (result.discarded.map(symbolOf).join(" ") || "nothing") + "."),
+    result.readings.length ? el("ul", { class: "plain muted" }, result.readings.map((r) => el("li", {}, r))) : null,
+  ];
+}
+
+// -- draw! ----------------------------------------------------------------------------
+
+function drawArgs() {
+  const d = state.draw;
+  const args = { check: d.check, cards: d.cards, lucky_duke: d.luckyDuke };
+  if (["blessing", "curse", "hangover", "new-identity"].includes(state.highNoon)) args.high_noon = state.highNoon;
+  return args;
+}
+
+function renderDraw() {
+  const root = document.getElementById("draw");
+  const d = state.draw;
+  const args = drawArgs();
+  const result = d.cards.length ? window.printkit.draw(args) : null;
+  const oddsChecks = d.check === "dynamite+jail" ? ["dynamite", "jail"] : [d.check];
+  fill(root, 
+    el("div", { class: "checks", role: "group", "aria-label": "the check" }, Object.entries(CHECK_NAMES).map(([id, name]) => el("button", {
+      type: "button", "aria-pressed": String(d.check === id), onclick: () => { d.check = id; d.cards = []; changed(); } }, name))),
+    el("div", { class: "row" }, el("button", { type: "button", "aria-pressed": String(d.luckyDuke), onclick: () => { d.luckyDuke = !d.luckyDuke; changed(); } }, "Lucky Duke draws"),
+      el("button", { type: "button", onclick: () => { d.cards = []; changed(); } }, "Clear cards")),
+    el("div", { class: "panel" }, el("div", {}, el("strong", {}, "Flipped: "), chips(d.cards, (i) => { d.cards.splice(i, 1); changed(); }, "flipped cards"))),
+    el("div", { class: "panel", "aria-live": "polite" }, drawView(result)),
+    el("p", { class: "muted" }, "Tap the card" + (d.luckyDuke ? "s" : "") + " flipped" + (d.check === "dynamite+jail" ? ", the Dynamite's first" : "") + "."),
+    picker("flipped card", (code) => { if (!d.cards.includes(code)) { d.cards.push(code); changed(); } }),
+    el("h2", {}, "Odds"),
+    oddsChecks.map((check) => oddsView(check, args)),
+  );
+}
+
+function drawView(result) {
+  if (!result) return el("p", { class: "muted" }, "The outcome shows here.");
+  if (result.error) return el("p", { class: "verdict bad" }, result.error);
+  const checks = result.checks || [result];
+  return checks.map((r) => [
+    el("p", { class: "verdict" }, CHECK_NAMES[r.check] + ": " + r.outcome.replace(/-/g, " ")),
+    el("p", {}, symbolOf(r.chosen) + (r.lucky_duke ? " (the better of " + r.cards.map(symbolOf).join(" and ") + ")" : "") + ": " + r.meaning + "."),
+    r.readings.length ? el("ul", { class: "plain muted" }, r.readings.map((x) => el("li", {}, "reading: " + x))) : null,
+  ]);
+}
+
+function oddsView(check, args) {
+  const result = window.printkit.odds({ check, lucky_duke: args.lucky_duke, high_noon: args.high_noon });
+  if (result.error) return el("p", { class: "muted" }, result.error);
+  return el("div", { class: "panel" },
+    el("p", {}, el("strong", {}, CHECK_NAMES[check]), " ", el("span", { class: "muted" }, window.printkit.oddsText({ check, lucky_duke: args.lucky_duke, high_noon: args.high_noon }))),
+    el("table", { class: "odds" }, Object.entries(result.outcomes).map(([outcome, o]) => el("tr", {},
+      el("td", {}, outcome.replace(/-/g, " ")), el("td", { class: "n" }, o.fraction), el("td", { class: "n" }, (100 * o.probability).toFixed(1) + "%"), el("td", { class: "muted" }, o.meaning)))),
+    result.readings.length ? el("p", { class: "muted" }, result.readings.map((r) => "reading: " + r).join("; ")) : null);
+}
+
+// -- tabs -----------------------------------------------------------------------------
+
+const TABS = [["lookup", "Card"], ["negate", "Negate"], ["draw", "Draw!"], ["table", "Table"]];
+const RENDER = { lookup: renderLookup, negate: renderNegate, draw: renderDraw, table: renderTable };
+
+function show(tab) {
+  state.tab = tab;
+  save();
+  for (const [id] of TABS) {
+    document.getElementById(id).hidden = id !== tab;
+    document.getElementById("tab-" + id).setAttribute("aria-current", id === tab ? "page" : "false");
+  }
+  RENDER[tab]();
+}
+
+function changed() {
+  save();
+  RENDER[state.tab || "lookup"]();
+}
+
+function start() {
+  document.querySelector("nav").replaceChildren(...TABS.map(([id, name]) => el("button", { type: "button", id: "tab-" + id, onclick: () => show(id) }, name)));
+  show(state.tab || "lookup");
+}
+
+document.addEventListener("DOMContentLoaded", start);
