@@ -120,6 +120,13 @@ class DataFile:
 
     def csv_rows(self, required: Iterable[str], optional: Iterable[str] = ()) -> list[Row]:
         """The rows of a CSV file with a header line; columns are checked like keys."""
+        return self.csv_table(required, optional)[1]
+
+    def csv_table(
+        self, required: Iterable[str] = (), optional: Iterable[str] = (), any_columns: bool = False
+    ) -> tuple[list[str], list[Row]]:
+        """The header and the rows of a CSV file. The columns are checked like keys, or
+        with ``any_columns`` only for a name each, given once."""
         required, optional = tuple(required), tuple(optional)
         text = self.text()
         try:
@@ -129,14 +136,17 @@ class DataFile:
             raise self.fail("", f"not valid CSV ({exc}); check the quotes") from None
         lines = [(n, row) for n, row in lines if any(cell.strip() for cell in row)]
         if not lines:
-            raise self.fail(
-                "", f"empty; the first line must name the columns: {', '.join(required)}"
-            )
+            names = ", ".join(required) if required else "like name,count,text"
+            raise self.fail("", f"empty; the first line must name the columns: {names}")
         header_line, header = lines[0]
         header = [cell.strip() for cell in header]
-        self.check_keys(
-            dict.fromkeys(header), f"line {header_line} (the header)", required, optional
-        )
+        if any_columns:
+            if not all(header):
+                raise self.fail(f"line {header_line}", "a column of the header has no name")
+        else:
+            self.check_keys(
+                dict.fromkeys(header), f"line {header_line} (the header)", required, optional
+            )
         if len(set(header)) != len(header):
             raise self.fail(f"line {header_line}", "a column is named twice in the header")
         if len(lines) - 1 > MAX_ROWS:
@@ -150,7 +160,7 @@ class DataFile:
                     "quote a field that contains a comma",
                 )
             rows.append(Row(number, {k: v.strip() for k, v in zip(header, cells, strict=True)}))
-        return rows
+        return header, rows
 
     def check_keys(
         self,

@@ -9,7 +9,7 @@ jobs (showing progress) and writes all their files together, or none.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
@@ -19,6 +19,7 @@ from .settings import Settings
 __all__ = [
     "Job",
     "check_files",
+    "design_files",
     "kit_jobs",
     "paper_of",
     "rules_files",
@@ -192,3 +193,43 @@ def _calibration(template, edge, out: Path):
         return {out / "calibration.pdf": calibration_page(template, edge)}
 
     return make
+
+
+def design_files(
+    deck, template: Template, settings: Settings, out: Path, watching: bool = False
+) -> dict[Path, bytes]:
+    """A designed deck's kit: its sheets, its proof images, and the template's cut files
+    and calibration page when it has them. ``watching`` (a rebuild after an edit) leaves
+    out the calibration page, which no edit changes, and packs the proofs faster."""
+    from .load.art import load_icons
+    from .render.design import design_sheets
+    from .render.raster import proof_from_sheets
+
+    icons = load_icons()
+    parts = design_sheets(deck, template, icons, settings)
+    target = out / f"{deck.id}.pdf"
+    files = (
+        {target: parts[""]}
+        if "" in parts
+        else {target.with_name(f"{deck.id}-{part}.pdf"): data for part, data in parts.items()}
+    )
+    # The proof is cut from the sheets just drawn: every card is drawn once. Manual
+    # duplex's fronts and backs are two files; the proof is cut from a long-edge layout.
+    sheet_pdf, duplex = parts.get(""), settings.duplex
+    if sheet_pdf is None:
+        sheet_pdf = design_sheets(deck, template, icons, replace(settings, duplex="long"))[""]
+        duplex = "long"
+    backs_of = [card.back if template.backs and duplex != "none" else "" for card in deck.cards]
+    proofs = proof_from_sheets(sheet_pdf, template, duplex, backs_of, deck.name, fast=watching)
+    for number, png in enumerate(proofs, start=1):
+        files[out / f"{deck.id}-proof-{number}.png"] = png
+    if template.cut_file:
+        from .render.cutfile import cut_dxf, cut_svg
+
+        files[out / f"{deck.id}-cut.svg"] = cut_svg(template, deck.name)
+        files[out / f"{deck.id}-cut.dxf"] = cut_dxf(template)
+    if template.backs and settings.duplex != "none":
+        files.update(
+            _calibration(template, "short" if settings.duplex == "short" else "long", out)()
+        )
+    return files

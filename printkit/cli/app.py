@@ -40,6 +40,7 @@ COMMANDS = {
     "rulebook": "making",
     "export": "making",
     "table": "making",
+    "new": "designing",
     "preflight": "checking",
     "lookup": "companion",
     "negate": "companion",

@@ -146,6 +146,18 @@ def _report(paths: list[Path], quiet: bool = False) -> None:
     help="Build only this deck (default: every deck under data/decks/).",
 )
 @data_dir_option
+@click.option(
+    "--deck-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    metavar="DIR",
+    help="Build the designed deck in DIR (made by printkit new): its sheets and proof.",
+)
+@click.option(
+    "--watch",
+    is_flag=True,
+    help="With --deck-dir: build again whenever a file in the deck's folder is saved.",
+)
 @click.option("--quiet", is_flag=True, help="Print nothing but errors.")
 def build(
     out_dir: Path,
@@ -158,6 +170,8 @@ def build(
     aids: int,
     deck_id: str | None,
     data_dir: Path | None,
+    deck_dir: Path | None,
+    watch: bool,
     quiet: bool,
 ) -> None:
     """Make the whole kit in output/: for every deck its card sheets (with player aids),
@@ -169,7 +183,16 @@ def build(
       printkit build --template a4-3x3 --back-offset 0.5,-1
       printkit build --deck simplified-bang --out ~/cards
       printkit build --data-dir my-data --deck my-deck
+      printkit build --deck-dir potions --watch
     """
+    if watch and deck_dir is None:
+        raise UsageError("--watch rebuilds a designed deck: give --deck-dir DIR too")
+    if deck_dir is not None:
+        options = _settings(duplex, back_offset, no_qr, art_dir, 0, ink_saver)
+        from .designing import build_design
+
+        build_design(deck_dir, template_name, options, out_dir, watch, quiet)
+        return
     from ..catalogue import deck_ids, load_deck
     from ..kit import check_files, kit_jobs
     from ..load.templates import load_template

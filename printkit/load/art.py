@@ -39,7 +39,7 @@ from ..model import Deck
 from ..paths import art_dir
 from ..pictures import RASTER_FORMATS, ArtLibrary, Picture, fast_shapes, picture_error
 
-__all__ = ["RASTER_SUFFIXES", "load_art"]
+__all__ = ["RASTER_SUFFIXES", "load_art", "load_icons", "load_picture"]
 
 RASTER_SUFFIXES = (".png", ".jpg", ".jpeg")
 _SUFFIXES = (".svg", *RASTER_SUFFIXES)
@@ -81,6 +81,17 @@ def load_art(deck: Deck, user_dir: Path | None = None) -> ArtLibrary:
         for path in sorted((builtin / "icons").glob("*.svg"))
     }
     return ArtLibrary(effects, back, icons)
+
+
+def load_icons() -> ArtLibrary:
+    """printkit's own icons alone (suit pips, target symbols, marks), for designed decks."""
+    builtin = art_dir() / "builtin" / "icons"
+    return ArtLibrary(icons={p.stem: _picture(p, builtin) for p in sorted(builtin.glob("*.svg"))})
+
+
+def load_picture(path: Path, root: Path) -> Picture:
+    """One picture a deck names, read inside ``root`` and checked (RenderError naming it)."""
+    return _picture(path, root)
 
 
 def _picture(path: Path, root: Path) -> Picture:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 from ..layout.impose import slot_rects
 from ..model import Deck, Template
@@ -27,6 +27,8 @@ __all__ = [
     "cut_images",
     "export_images",
     "image_names",
+    "proof_from_sheets",
+    "proof_images",
     "proof_sheets",
 ]
 
@@ -74,23 +76,97 @@ PROOF_CARDS = 18
 
 def proof_sheets(deck: Deck, art: ArtLibrary, columns: int = 6) -> list[bytes]:
     """Every front and the back, legible, as PNGs of at most PROOF_CARDS cards each."""
-    import fontpkg
-    import pypdfium2 as pdfium
-    from PIL import Image, ImageDraw, ImageFont
+    return proof_images(card_pages(deck, *_POKER, art, qr=True, bleed=0), deck.name, 1, columns)
 
-    pdf = card_pages(deck, *_POKER, art, qr=True, bleed=0)
+
+def proof_images(
+    pdf: bytes, name: str, backs: int = 1, columns: int = 6, fast: bool = False
+) -> list[bytes]:
+    """Every page of a single-card PDF (the fronts, then ``backs`` backs) as proof PNGs;
+    ``fast`` compresses them less (a rebuild while the designer edits)."""
+    import pypdfium2 as pdfium
+
     document = pdfium.PdfDocument(pdf)
-    count = len(document)
     scale = PROOF_DPI / 72
 
-    def thumb(index: int):
+    def card(index: int):
         return document[index].render(scale=scale).to_pil().convert("RGB")
 
-    # Each card is rendered and pasted in turn: one proof image and one card in memory.
-    card_w, card_h = thumb(0).size
+    try:
+        return _proofs(card, len(document), name, backs, columns, fast)
+    finally:
+        document.close()
+
+
+def proof_from_sheets(
+    pdf: bytes, t: Template, duplex: str, backs_of: list[str], name: str, fast: bool = False
+) -> list[bytes]:
+    """The proof of a deck cut from its own print sheets (drawn once, for both): every
+    front, then one of each distinct back. ``backs_of`` names each card's back ("" for
+    none); the sheets are read as ``render.sheets`` laid them out."""
+    import pypdfium2 as pdfium
+
+    from ..layout.impose import FOLDS, impose
+
+    document = pdfium.PdfDocument(pdf)
+    scale = PROOF_DPI / 72
+    count = len(backs_of)
+    sheets = impose(t, count, duplex)
+    two_pages = bool(sheets and sheets[0].backs) and not t.fold and duplex in ("long", "short")
+    rendered: dict[int, object] = {}
+
+    def page(index: int):
+        if index not in rendered:
+            rendered.clear()  # one page in memory at a time
+            rendered[index] = document[index].render(scale=scale).to_pil().convert("RGB")
+        return rendered[index]
+
+    def crop(index: int, trim, turned: bool):
+        image = page(index)
+        height = image.size[1]
+        box = (
+            round(trim.x * scale),
+            round(height - trim.top * scale),
+            round(trim.x * scale) + round(trim.w * scale),
+            round(height - trim.top * scale) + round(trim.h * scale),
+        )
+        piece = image.crop(box)
+        return piece.rotate(180) if turned else piece
+
+    places = []  # (page, trim, turned) of every front, then of one of each back
+    seen: dict[str, tuple] = {}
+    for number, sheet in enumerate(sheets):
+        fronts_page = number * (2 if two_pages else 1)
+        for placement in sheet.fronts:
+            places.append((fronts_page, placement.trim, False))
+        backs_page = fronts_page + (1 if two_pages else 0)
+        for placement in sheet.backs:
+            key = backs_of[placement.item]
+            if key and key not in seen:
+                seen[key] = (backs_page, placement.trim, placement.rotated)
+    if t.fold:  # a folded back is turned as the fold turns it
+        seen = {k: (p, r, FOLDS[t.fold] == "short") for k, (p, r, _) in seen.items()}
+    places += list(seen.values())
+    try:
+        return _proofs(lambda i: crop(*places[i]), len(places), name, len(seen), 6, fast)
+    finally:
+        document.close()
+
+
+def _proofs(card, count: int, name: str, backs: int, columns: int, fast: bool) -> list[bytes]:
+    """Proof PNGs of ``count`` card images (``card(i)``), at most PROOF_CARDS each."""
+    import fontpkg
+    from PIL import Image, ImageDraw, ImageFont
+
+    # Each card is made and pasted in turn: one proof image and one card in memory.
+    card_w, card_h = card(0).size
     gap, head = 12, 52
     font = ImageFont.truetype(str(fontpkg.path("Alfa Slab One")), 28)
     parts = -(-count // PROOF_CARDS)
+    # PNG packing takes most of the time and runs outside Python's lock: each image is
+    # packed on the other core while the next is pasted, two at most in memory.
+    pool = ThreadPoolExecutor(max_workers=2)
+    pending: list = []
     images = []
     for part in range(parts):
         chunk = range(part * PROOF_CARDS, min(count, (part + 1) * PROOF_CARDS))
@@ -102,20 +178,30 @@ def proof_sheets(deck: Deck, art: ArtLibrary, columns: int = 6) -> list[bytes]:
         draw = ImageDraw.Draw(sheet)
         first = part * PROOF_CARDS + 1
         last = first + len(chunk) - 1
-        title = f"{deck.name}: {count - 1} cards and the back"
+        fronts = count - backs
+        what = "the back" if backs == 1 else f"{backs} backs"
+        title = f"{name}: {fronts} cards and {what}"
         if parts > 1:
-            title += f" · proof {part + 1} of {parts} (cards {first} to {min(last, count - 1)})"
+            title += f" · proof {part + 1} of {parts} (cards {first} to {min(last, fronts)})"
         draw.text((gap + 2, 12), title, fill="#efe2c4", font=font)
         for offset, index in enumerate(chunk):
             row, col = divmod(offset, cols)
-            sheet.paste(
-                thumb(index), (gap + col * (card_w + gap), head + gap + row * (card_h + gap))
-            )
-        buffer = io.BytesIO()
-        sheet.save(buffer, format="PNG", compress_level=6)
-        images.append(buffer.getvalue())
-    document.close()
+            image = card(index)
+            if image.size != (card_w, card_h):
+                image = image.resize((card_w, card_h))
+            sheet.paste(image, (gap + col * (card_w + gap), head + gap + row * (card_h + gap)))
+        pending.append(pool.submit(_png, sheet, 1 if fast else 6))
+        if len(pending) >= 2:
+            images.append(pending.pop(0).result())
+    images += [future.result() for future in pending]
+    pool.shutdown()
     return images
+
+
+def _png(image, level: int) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=level)
+    return buffer.getvalue()
 
 
 #: Print Then Cut images: Cricut Design Space prints at 300 dpi.

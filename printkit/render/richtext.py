@@ -22,11 +22,13 @@ _SUIT_OF = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 _SPACES = 3  # a pip takes the width of three non-breaking spaces of the text it sits in
 
 
-def markup(text: str, code_color: str = "#4f6f66") -> str:
-    """Paragraph markup for plain text with **bold**, *italic*, `code` and suit symbols."""
+def markup(text: str, code_color: str = "#4f6f66", run_markup=None) -> str:
+    """Paragraph markup for plain text with **bold**, *italic*, `code` and suit symbols;
+    ``run_markup`` turns each run of plain text into markup (by default: escaped, with
+    suit symbols as pips)."""
     parts = []
     for style, run in inline_spans(text):
-        inner = _pips(escape(run))
+        inner = run_markup(run) if run_markup is not None else _pips(escape(run))
         if style == "bold":
             inner = f"<b>{inner}</b>"
         elif style == "italic":

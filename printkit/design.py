@@ -1,0 +1,175 @@
+"""The values of a designed deck: card layouts as data, and cards with any fields.
+
+A layout is a list of named boxes in real units, measured from the card's trim
+(top-left corner, y running down, as a designer measures), each drawing one thing:
+text bound to fields, rich text, a picture, a QR code, a shape or a playing-card
+index. Boxes may show only for some cards (``when``) and take a colour from a field
+(``Paint``). ``printkit.load.design`` reads them; ``printkit.layout.design`` places
+them; ``printkit.render.design`` draws them. No I/O here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .pictures import Picture
+
+__all__ = [
+    "BOX_KINDS",
+    "FIELD",
+    "Box",
+    "Condition",
+    "DesignedCard",
+    "DesignedDeck",
+    "FontFile",
+    "Layout",
+    "Paint",
+    "fields_of",
+    "fill_in",
+]
+
+#: What a box may draw: the key that names its content decides its kind.
+BOX_KINDS = ("text", "rich", "picture", "qr", "shape", "index")
+#: A field in a template: {name}; {{ and }} are braces.
+FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_-]*)\}")
+
+
+def fields_of(template: str) -> list[str]:
+    """The fields a template reads, in order."""
+    return FIELD.findall(template.replace("{{", "").replace("}}", ""))
+
+
+def fill_in(template: str, record: Mapping[str, str]) -> str:
+    """A template with every {field} replaced by the card's value ("" when empty)."""
+    parts = re.split(r"(\{\{|\}\})", template)
+    out = []
+    for part in parts:
+        if part == "{{":
+            out.append("{")
+        elif part == "}}":
+            out.append("}")
+        else:
+            out.append(FIELD.sub(lambda m: record.get(m.group(1), ""), part))
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class Paint:
+    """A colour: fixed, or chosen by a field's value (with a default)."""
+
+    color: str | None = None
+    field: str | None = None
+    choices: Mapping[str, str] = dataclasses.field(default_factory=dict)
+
+    def resolve(self, record: Mapping[str, str]) -> str | None:
+        if self.field is None:
+            return self.color
+        return self.choices.get(record.get(self.field, ""), self.color)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """Show a box only when a field holds one of some values (or, with none given, is
+    not empty)."""
+
+    field: str
+    values: tuple[str, ...] = ()
+    negate: bool = False
+
+    def holds(self, record: Mapping[str, str]) -> bool:
+        value = record.get(self.field, "")
+        found = value in self.values if self.values else bool(value.strip())
+        return found != self.negate
+
+
+@dataclass(frozen=True)
+class Box:
+    name: str
+    kind: str
+    x: float  # points from the trim's left edge
+    y: float  # points from the trim's top edge, down
+    w: float
+    h: float
+    content: str = ""  # a template with {fields}; a shape's kind for shapes
+    rotation: float = 0.0  # degrees, anticlockwise, about the box's centre
+    padding: float = 0.0
+    radius: float = 0.0
+    fill: Paint | None = None
+    stroke: Paint | None = None
+    stroke_width: float = 0.0
+    color: Paint | None = None  # text and icons
+    font: str = "body"  # a name in the layout's [fonts]
+    size: float = 9.0
+    min_size: float = 6.0
+    leading: float = 1.2  # line height as a multiple of the size
+    align: str = "center"  # left, center, right
+    valign: str = "middle"  # top, middle, bottom
+    fit: str = "contain"  # pictures: contain (whole) or cover (fill, cropped)
+    when: Condition | None = None
+    bleed: bool = False  # a shape touching the trim runs on into the bleed
+
+    @property
+    def fields(self) -> set[str]:
+        names = set(fields_of(self.content)) if self.kind != "shape" else set()
+        for paint in (self.fill, self.stroke, self.color):
+            if paint is not None and paint.field:
+                names.add(paint.field)
+        if self.when is not None:
+            names.add(self.when.field)
+        return names
+
+
+@dataclass(frozen=True)
+class FontFile:
+    """A typeface the layout names: its bytes, read from a font package or the deck."""
+
+    name: str  # as the layout names it
+    source: str  # the package family or the file, for messages
+    data: bytes
+
+
+@dataclass(frozen=True)
+class Layout:
+    source: str  # the file, as messages name it
+    width: float  # the card it is drawn for, in points
+    height: float
+    boxes: tuple[Box, ...]
+    fonts: Mapping[str, FontFile]
+    fallback: str | None = None  # a font name for characters the box's font lacks
+
+    @property
+    def fields(self) -> set[str]:
+        return set().union(*(box.fields for box in self.boxes)) if self.boxes else set()
+
+
+@dataclass(frozen=True)
+class DesignedCard:
+    number: int  # 1-based, in deck order, copies expanded
+    row: str  # where it came from: "cards.csv, line 4"
+    values: Mapping[str, str]
+    back: str  # the key of its back layout in DesignedDeck.backs
+
+    @property
+    def name(self) -> str:
+        return self.values.get("name", "") or f"card {self.number}"
+
+
+@dataclass(frozen=True)
+class DesignedDeck:
+    """A deck whose faces are layouts: any game, any fields."""
+
+    id: str
+    name: str
+    game: str
+    description: str
+    source: str  # deck.toml, as messages name it
+    cards: tuple[DesignedCard, ...]
+    front: Layout
+    backs: Mapping[str, Layout]
+    pictures: Mapping[str, Picture]  # by the name a card or box gives
+    icons: Mapping[str, Picture]  # the deck's own icons, :name: in rich text

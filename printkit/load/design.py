@@ -1,0 +1,424 @@
+"""Read a designed deck's folder: deck.toml, its layouts, its cards and their pictures.
+
+deck.toml names the card file (CSV, TOML or XLSX), the front layout and the back
+layout(s): one for the deck, one per value of a field (``[backs]``), or one per card
+(a ``back`` column naming a layout file). Everything is read and checked here, before
+anything is drawn, and every file stays inside the deck's folder; an error is one line
+naming the file and the key, the row or the box.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from ..datafile import DataFile, read_confined, shown
+from ..design import (
+    BOX_KINDS,
+    Box,
+    Condition,
+    DesignedCard,
+    DesignedDeck,
+    FontFile,
+    Layout,
+    Paint,
+    fields_of,
+)
+from ..errors import CatalogueError
+from ..limits import MAX_CARDS, MAX_NAME, MAX_TITLE
+from ..units import format_mm, mm, parse_length
+from .rows import read_rows
+
+__all__ = ["is_designed", "load_design", "load_layout"]
+
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+_MAX_FONT = 16 * 1024 * 1024
+_MAX_EXTENDS = 8
+#: Fonts every layout has without naming them: printkit's own.
+_DEFAULT_FONTS = {"title": ("Alfa Slab One", 400, "normal"), "body": ("Zilla Slab", 400, "normal")}
+_SHAPES = ("rect", "ellipse", "line")
+_BOX_KEYS = (
+    *BOX_KINDS, "x", "y", "width", "height", "rotation", "padding", "radius", "fill", "stroke",
+    "stroke_width", "color", "font", "size", "min_size", "leading", "align", "valign", "fit",
+    "when", "bleed",
+)  # fmt: skip
+
+
+def is_designed(folder: Path) -> bool:
+    """Does this deck folder describe its faces with layouts (``front`` in deck.toml)?"""
+    path = folder / "deck.toml"
+    try:
+        return (
+            path.is_file() and re.search(r"(?m)^\s*front\s*=", path.read_text("utf-8")) is not None
+        )
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def _inside(file: DataFile, folder: Path, relative: Any, where: str, key: str) -> Path:
+    relative = file.expect(relative, str, where, key)
+    safe = PurePosixPath(relative.replace("\\", "/"))
+    if safe.is_absolute() or ".." in safe.parts or not safe.parts:
+        raise file.fail(
+            where, f"{key} {relative!r} leaves the deck's folder; name a file inside it"
+        )
+    return folder / Path(*safe.parts)
+
+
+def load_design(folder: Path) -> DesignedDeck:
+    folder = Path(folder)
+    file = DataFile(folder / "deck.toml", CatalogueError, folder)
+    table = file.toml()
+    file.check_keys(
+        table, "", ("name", "cards", "front"), ("game", "description", "back", "backs", "sheet")
+    )
+    name = file.expect(table["name"], str, "", "name").strip()
+    if not name or len(name) > MAX_TITLE:
+        raise file.fail("name", f"give the deck a name of 1 to {MAX_TITLE} characters")
+    sheet = file.expect(table["sheet"], str, "", "sheet") if "sheet" in table else None
+    header, rows = read_rows(_inside(file, folder, table["cards"], "", "cards"), folder, sheet)
+    front = load_layout(_inside(file, folder, table["front"], "", "front"), folder)
+    backs: dict[str, Layout] = {}
+    default_back = None
+    if "back" in table:
+        default_back = file.expect(table["back"], str, "", "back")
+        backs[default_back] = load_layout(_inside(file, folder, default_back, "", "back"), folder)
+    by_field, by_value = None, {}
+    if "backs" in table:
+        spec = file.expect(table["backs"], dict, "[backs]", "backs")
+        if "field" not in spec:
+            raise file.fail("[backs]", "missing key 'field': the column whose value picks the back")
+        by_field = file.expect(spec["field"], str, "[backs]", "field")
+        if by_field not in header:
+            raise file.fail(
+                "[backs] field", f"no column {by_field!r}; the cards have {', '.join(header)}"
+            )
+        for value, layout_name in spec.items():
+            if value == "field":
+                continue
+            layout_name = file.expect(layout_name, str, "[backs]", value)
+            by_value[value] = layout_name
+            if layout_name not in backs:
+                backs[layout_name] = load_layout(
+                    _inside(file, folder, layout_name, "[backs]", value), folder
+                )
+    for layout in (front, *backs.values()):
+        _check_fields(layout, header)
+        if (
+            abs(layout.width - front.width) > 0.01 * mm
+            or abs(layout.height - front.height) > 0.01 * mm
+        ):
+            raise CatalogueError(
+                f"{layout.source}: drawn for {format_mm(layout.width)} x "
+                f"{format_mm(layout.height)} cards, but the front is "
+                f"{format_mm(front.width)} x {format_mm(front.height)}"
+            )
+    cards = []
+    for row in rows:
+        back = (
+            row.values.get("back", "")
+            or by_value.get(row.values.get(by_field or "", ""), "")
+            or default_back
+        )
+        if back and back not in backs:
+            path = _inside(file, folder, back, row.where, "back")
+            backs[back] = load_layout(path, folder)
+            _check_fields(backs[back], header)
+        if "name" in row.values and len(row.values["name"]) > MAX_NAME:
+            raise CatalogueError(f"{row.where}: the name is longer than {MAX_NAME} characters")
+        for _ in range(row.count):
+            cards.append(DesignedCard(len(cards) + 1, row.where, dict(row.values), back or ""))
+            if len(cards) > MAX_CARDS:
+                raise file.fail("cards", f"more than {MAX_CARDS:,} cards with their copies")
+    if not cards:
+        raise file.fail("cards", "the card file lists no card (or every count is 0)")
+    pictures = _pictures(folder, front, backs.values(), cards)
+    icons = _icons(folder)
+    return DesignedDeck(
+        id=folder.name,
+        name=name,
+        game=str(table.get("game", name)),
+        description=str(table.get("description", "")),
+        source=file.name,
+        cards=tuple(cards),
+        front=front,
+        backs=backs,
+        pictures=pictures,
+        icons=icons,
+    )
+
+
+def _check_fields(layout: Layout, header: list[str]) -> None:
+    for box in layout.boxes:
+        for field_name in sorted(box.fields):
+            if field_name not in header:
+                raise CatalogueError(
+                    f"{layout.source}, [box.{box.name}]: no field {field_name!r} in the cards; "
+                    f"their columns are {', '.join(header)}"
+                )
+
+
+def _pictures(folder: Path, front: Layout, backs, cards) -> dict:
+    """Every picture a box names, read once and checked, by the name given."""
+    from .art import load_picture
+
+    names: set[str] = set()
+    for layout in (front, *backs):
+        for box in layout.boxes:
+            if box.kind != "picture":
+                continue
+            if not fields_of(box.content):
+                names.add(box.content)
+                continue
+            from ..design import fill_in
+
+            for card in cards:
+                if box.when is None or box.when.holds(card.values):
+                    value = fill_in(box.content, card.values).strip()
+                    if value:
+                        names.add(value)
+    pictures = {}
+    for picture_name in sorted(names):
+        safe = PurePosixPath(picture_name.replace("\\", "/"))
+        if safe.is_absolute() or ".." in safe.parts:
+            raise CatalogueError(
+                f"{shown(folder)}: the picture {picture_name!r} leaves the deck's folder"
+            )
+        path = folder / Path(*safe.parts)
+        if not path.suffix and (folder / "art").is_dir():
+            for suffix in (".svg", ".png", ".jpg", ".jpeg"):
+                if (folder / "art" / f"{picture_name}{suffix}").is_file():
+                    path = folder / "art" / f"{picture_name}{suffix}"
+                    break
+        pictures[picture_name] = load_picture(path, folder)
+    return pictures
+
+
+def _icons(folder: Path) -> dict:
+    """The deck's own one-colour icons (icons/NAME.svg), written :NAME: in rich text."""
+    from .art import load_picture
+
+    icons_dir = folder / "icons"
+    if not icons_dir.is_dir():
+        return {}
+    return {path.stem: load_picture(path, folder) for path in sorted(icons_dir.glob("*.svg"))[:200]}
+
+
+# -- layouts ------------------------------------------------------------------------------
+
+
+def load_layout(path: Path, root: Path) -> Layout:
+    file = DataFile(path, CatalogueError, root)
+    table = _merged(file, root, ())
+    return _build(file, root, table)
+
+
+def _merged(file: DataFile, root: Path, chain: tuple[Path, ...]) -> dict:
+    resolved = file.path.resolve()
+    if resolved in chain or len(chain) >= _MAX_EXTENDS:
+        raise file.fail("extends", "layouts extend each other in a loop or too deep; flatten them")
+    table = file.toml()
+    file.check_keys(table, "", (), ("description", "extends", "card", "fonts", "box"))
+    if "extends" not in table:
+        return table
+    parent_path = _inside(file, file.path.parent, table["extends"], "", "extends")
+    parent = _merged(DataFile(parent_path, CatalogueError, root), root, (*chain, resolved))
+    merged = {k: v for k, v in parent.items() if k != "extends"}
+    for key, value in table.items():
+        if key in ("card", "fonts") and isinstance(value, dict):
+            merged[key] = {**parent.get(key, {}), **value}
+        elif key == "box" and isinstance(value, dict):
+            boxes = dict(parent.get("box", {}))
+            for name, box in value.items():  # a box of the same name changes the parent's
+                if isinstance(box, dict) and isinstance(boxes.get(name), dict):
+                    boxes[name] = {**boxes[name], **box}
+                else:
+                    boxes[name] = box
+            merged["box"] = boxes
+        elif key != "extends":
+            merged[key] = value
+    return merged
+
+
+def _build(file: DataFile, root: Path, table: dict) -> Layout:
+    card = file.expect(table.get("card", {}), dict, "[card]", "card")
+    file.check_keys(card, "[card]", ("width", "height"))
+    width, height = (
+        _length(file, "[card]", "width", card["width"]),
+        _length(file, "[card]", "height", card["height"]),
+    )
+    if not (0 < width <= 400 * mm and 0 < height <= 400 * mm):
+        raise file.fail("[card]", "the card's width and height must lie between 0 and 400 mm")
+    fonts, fallback = _fonts(file, root, table.get("fonts", {}))
+    boxes_table = file.expect(table.get("box", {}), dict, "[box]", "box")
+    if not boxes_table:
+        raise file.fail("", "no [box.NAME] tables: a layout draws its card with boxes")
+    boxes = tuple(
+        _box(file, name, spec, width, height, fonts) for name, spec in boxes_table.items()
+    )
+    return Layout(file.name, width, height, boxes, fonts, fallback)
+
+
+def _length(file: DataFile, where: str, key: str, value: Any) -> float:
+    try:
+        return parse_length(value)
+    except ValueError as exc:
+        raise file.fail(f"{where} {key}", str(exc)) from None
+
+
+def _fonts(file: DataFile, root: Path, spec: Any) -> tuple[dict[str, FontFile], str | None]:
+    import fontpkg
+
+    spec = dict(file.expect(spec, dict, "[fonts]", "fonts"))
+    fallback = spec.pop("fallback", None)
+    names = {
+        key: (family, weight, style) for key, (family, weight, style) in _DEFAULT_FONTS.items()
+    }
+    fonts: dict[str, FontFile] = {}
+    for name, value in {**{k: None for k in names}, **spec}.items():
+        where = f"[fonts] {name}"
+        if value is None:
+            family, weight, style = names[name]
+            value = {"family": family, "weight": weight, "style": style}
+        if isinstance(value, str):
+            value = {"family": value}
+        file.expect(value, dict, where, name)
+        file.check_keys(value, where, (), ("family", "weight", "style", "file"))
+        if "file" in value:
+            path = _inside(file, file.path.parent, value["file"], where, "file")
+            label = f"{value['file']!r}"
+            data = read_confined(
+                path, root, _MAX_FONT, lambda m, at=where, it=label: file.fail(at, f"{it} {m}")
+            )
+            source = shown(path)
+        else:
+            family = file.expect(value.get("family"), str, where, "family")
+            try:
+                path = fontpkg.path(
+                    family, weight=value.get("weight", 400), style=value.get("style", "normal")
+                )
+            except Exception as exc:  # fontpkg's own errors: not installed, no such style
+                raise file.fail(
+                    where,
+                    f"the font {family!r} is not installed ({str(exc)[:60]}); "
+                    'install its font package (pip install fontpkg-NAME) or give file = "..."',
+                ) from None
+            data = Path(path).read_bytes()
+            source = family
+        _check_font(file, where, data)
+        fonts[name] = FontFile(name, source, data)
+    if fallback is not None and fallback not in fonts:
+        raise file.fail(
+            "[fonts] fallback", f"names no font of [fonts]; they are {', '.join(fonts)}"
+        )
+    return fonts, fallback
+
+
+def _check_font(file: DataFile, where: str, data: bytes) -> None:
+    import io
+
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    try:
+        TTFont("printkit-check", io.BytesIO(data))
+    except Exception as exc:  # reportlab raises TTFError and others on a bad font
+        raise file.fail(
+            where, f"not a TrueType font printkit can embed ({str(exc)[:80]})"
+        ) from None
+
+
+def _paint(file: DataFile, where: str, key: str, value: Any) -> Paint:
+    if isinstance(value, str):
+        if not _HEX.fullmatch(value) and value != "none":
+            raise file.fail(where, f'{key} {value!r} is not a colour; write one like "#8a3b1c"')
+        return Paint(None if value == "none" else value)
+    file.expect(value, dict, where, key)
+    file.check_keys(value, f"{where} {key}", ("field", "map"), ("default",))
+    choices = file.expect(value["map"], dict, where, "map")
+    for choice, color in [*choices.items(), ("default", value.get("default", "#000000"))]:
+        if not isinstance(color, str) or not _HEX.fullmatch(color):
+            raise file.fail(where, f'{key}: {choice} = {color!r} is not a colour like "#8a3b1c"')
+    return Paint(
+        value.get("default"), file.expect(value["field"], str, where, "field"), dict(choices)
+    )
+
+
+def _box(file: DataFile, name: str, spec: Any, width: float, height: float, fonts) -> Box:
+    where = f"[box.{name}]"
+    file.expect(spec, dict, where, name)
+    file.check_keys(
+        spec,
+        where,
+        ("x", "y", "width", "height"),
+        tuple(k for k in _BOX_KEYS if k not in ("x", "y", "width", "height")),
+    )
+    kinds = [kind for kind in BOX_KINDS if kind in spec]
+    if len(kinds) != 1:
+        raise file.fail(where, f"give exactly one of {', '.join(BOX_KINDS)}: what the box draws")
+    kind = kinds[0]
+    content = file.expect(spec[kind], str, where, kind)
+    if kind == "shape" and content not in _SHAPES:
+        raise file.fail(where, f"shape is {', '.join(_SHAPES)}, not {content!r}")
+    x, y = (_length(file, where, k, spec[k]) for k in ("x", "y"))
+    w, h = (_length(file, where, k, spec[k]) for k in ("width", "height"))
+    if w <= 0 or h < 0 or (h == 0 and content != "line"):
+        raise file.fail(where, "the box's width and height must be more than zero")
+    for side, overshoot in (
+        ("left", -x),
+        ("top", -y),
+        ("right", x + w - width),
+        ("bottom", y + h - height),
+    ):
+        if overshoot > 0.01 * mm:
+            raise file.fail(
+                where,
+                f"the box runs {format_mm(overshoot)} past the card's {side} edge; "
+                "move or shrink it",
+            )
+    values: dict[str, Any] = {"x": x, "y": y, "w": w, "h": h}
+    for key in ("padding", "radius", "stroke_width"):
+        if key in spec:
+            values[key] = _length(file, where, key, spec[key])
+    for key in ("size", "min_size"):
+        if key in spec:
+            values[key] = _length(file, where, key, spec[key])
+    if values.get("size", 9.0) < 6.0 or values.get("min_size", 6.0) < 6.0:
+        raise file.fail(where, "text is printed at 6 pt or more: raise size and min_size")
+    if "rotation" in spec:
+        values["rotation"] = float(file.expect(spec["rotation"], (int, float), where, "rotation"))
+    if "leading" in spec:
+        values["leading"] = float(file.expect(spec["leading"], (int, float), where, "leading"))
+    for key, allowed in (
+        ("align", ("left", "center", "right")),
+        ("valign", ("top", "middle", "bottom")),
+        ("fit", ("contain", "cover")),
+    ):
+        if key in spec:
+            value = file.expect(spec[key], str, where, key)
+            if value not in allowed:
+                raise file.fail(where, f"{key} is {', '.join(allowed)}, not {value!r}")
+            values[key] = value
+    if "font" in spec:
+        font = file.expect(spec["font"], str, where, "font")
+        if font not in fonts:
+            raise file.fail(
+                where, f"no font {font!r} in [fonts]; the layout has {', '.join(fonts)}"
+            )
+        values["font"] = font
+    for key in ("fill", "stroke", "color"):
+        if key in spec:
+            values[key] = _paint(file, where, key, spec[key])
+    if "when" in spec:
+        when = file.expect(spec["when"], dict, where, "when")
+        file.check_keys(when, f"{where} when", ("field",), ("is", "not"))
+        listed = when.get("is", when.get("not", []))
+        listed = [listed] if isinstance(listed, str) else file.expect(listed, list, where, "when")
+        values["when"] = Condition(
+            file.expect(when["field"], str, where, "field"),
+            tuple(str(v) for v in listed),
+            negate="not" in when,
+        )
+    if "bleed" in spec:
+        values["bleed"] = file.expect(spec["bleed"], bool, where, "bleed")
+    return Box(name=name, kind=kind, content=content, **values)

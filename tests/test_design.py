@@ -1,0 +1,347 @@
+"""Designed decks: layouts as data, cards with any fields from CSV, TOML or a
+spreadsheet, backs per deck, per type or per card, and the designer's workflow
+(printkit new, build --deck-dir, --watch)."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image
+
+from printkit.design import fill_in
+from printkit.design_scaffold import scaffold
+from printkit.errors import PrintkitError
+from printkit.load.art import load_icons
+from printkit.load.design import load_design
+from printkit.load.rows import read_rows
+from printkit.load.templates import load_template
+from printkit.render.design import design_cards, design_sheets
+from printkit.settings import Settings
+
+from .pdfcheck import drawn_forms, reader
+from .test_golden import GOLDEN, differing_tiles
+
+EVERY_BOX = """\
+description = "A layout with every kind of box"
+extends = "front.toml"
+
+[box.seal]
+shape = "line"
+x = "6mm"
+y = "53.5mm"
+width = "51.5mm"
+height = "0mm"
+stroke = "#8a3b1c"
+stroke_width = "0.5mm"
+
+[box.corner]
+index = "{card}"
+when = { field = "card" }
+font = "title"
+size = "9pt"
+x = "50mm"
+y = "70mm"
+width = "8mm"
+height = "14mm"
+
+[box.code]
+qr = "{name}: {text}"
+x = "7mm"
+y = "74mm"
+width = "10mm"
+height = "10mm"
+
+[box.stamp]
+text = "NEW"
+font = "title"
+size = "7pt"
+rotation = 30
+x = "40mm"
+y = "40mm"
+width = "14mm"
+height = "6mm"
+color = "#b3261e"
+"""
+
+
+def make_deck(folder: Path, front: str = "front.toml", extra_cards: str = "") -> Path:
+    """The deck printkit new writes, with a layout that adds every other kind of box."""
+    for relative, text in scaffold("Potions").items():
+        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+        (folder / relative).write_text(text, encoding="utf-8")
+    (folder / "every-box.toml").write_text(EVERY_BOX, encoding="utf-8")
+    cards = (folder / "cards.csv").read_text(encoding="utf-8").splitlines()
+    cards[0] += ",card"
+    cards[1:] = [
+        line + f",{code}" for line, code in zip(cards[1:], ["7D", "KS", "", "AH"], strict=True)
+    ]
+    (folder / "cards.csv").write_text("\n".join(cards) + "\n" + extra_cards, encoding="utf-8")
+    deck = (folder / "deck.toml").read_text(encoding="utf-8")
+    (folder / "deck.toml").write_text(deck.replace('front = "front.toml"', f'front = "{front}"'))
+    return folder
+
+
+@pytest.fixture
+def potions(tmp_path):
+    return make_deck(tmp_path / "potions", "every-box.toml")
+
+
+def test_printkit_new_writes_a_deck_that_builds(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli("new", "potions")
+    assert result.status == 0, result.err
+    assert "printkit build --deck-dir potions" in result.out
+    result = cli("build", "--deck-dir", "potions", "--template", "letter-3x3", "--out", "out")
+    assert result.status == 0, result.err
+    names = {p.name for p in (tmp_path / "out").iterdir()}
+    assert {"potions.pdf", "potions-proof-1.png", "calibration.pdf"} <= names
+    sheets = reader((tmp_path / "out" / "potions.pdf").read_bytes())
+    assert len(sheets.pages) == 2  # 8 cards on one sheet, and its backs
+    assert "Healing Draught" in sheets.pages[0].extract_text()
+    # A folder that is not empty is left alone.
+    assert cli("new", "potions").status == 2
+
+
+def test_a_layout_with_every_kind_of_box_matches_its_reference(potions, request):
+    deck = load_design(potions)
+    pdf = design_cards(deck, load_icons())
+    document = __import__("pypdfium2").PdfDocument(pdf)
+    image = document[0].render(scale=100 / 72).to_pil().convert("RGB")
+    document.close()
+    golden = GOLDEN / "design-every-box.png"
+    if request.config.getoption("--update-golden"):
+        image.save(golden, optimize=True)
+    reference = Image.open(golden).convert("RGB")
+    assert reference.size == image.size
+    assert not differing_tiles(reference, image)
+
+
+def test_the_sheets_put_every_back_behind_its_front_and_backs_follow_the_type(potions):
+    (potions / "back-spell.toml").write_text(
+        (potions / "back.toml").read_text().replace("#2e2235", "#13324a"), encoding="utf-8"
+    )
+    deck_toml = potions / "deck.toml"
+    deck_toml.write_text(
+        deck_toml.read_text() + '\n[backs]\nfield = "type"\nspell = "back-spell.toml"\n'
+    )
+    deck = load_design(potions)
+    assert [c.back for c in deck.cards] == ["back.toml"] * 5 + ["back-spell.toml"] * 3
+    t = load_template("letter-3x3")
+    pdf = reader(design_sheets(deck, t, load_icons(), Settings())[""])
+    fronts, backs = drawn_forms(pdf, 0), drawn_forms(pdf, 1)
+    assert len(fronts) == len(backs) == 8
+    for front, back in zip(fronts, backs, strict=True):
+        assert abs((t.paper_width - back.x - back.w) - front.x) < 0.01 * 72 / 25.4
+        assert abs(back.y - front.y) < 0.01 * 72 / 25.4
+    kinds = [b.name.split("-back-")[1].split(".toml")[0] for b in backs]
+    assert kinds == ["back"] * 5 + ["back-spell"] * 3
+
+
+def test_only_the_fields_a_layout_uses_are_required(tmp_path):
+    folder = make_deck(tmp_path / "d")
+    (folder / "cards.csv").write_text("name,type,art,text,cost,flavour\nOne,potion,flask,Hi,,\n")
+    deck = load_design(folder)  # no "count", no "card", no "note": the layout asks for none
+    assert len(deck.cards) == 1
+
+
+def _break(folder: Path, file: str, old: str, new: str) -> None:
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+ERRORS = [
+    (
+        "front.toml",
+        'text = "{name}"',
+        'text = "{title}"',
+        ["front.toml", "[box.name]", "no field 'title'", "columns"],
+    ),
+    (
+        "front.toml",
+        'x = "49mm"\ny = "5mm"\nwidth = "10mm"',
+        'x = "58mm"\ny = "5mm"\nwidth = "10mm"',
+        ["front.toml", "[box.cost-coin]", "past the card's right edge"],
+    ),
+    (
+        "front.toml",
+        'title = "Alfa Slab One"',
+        'title = "No Such Font"',
+        ["front.toml", "[fonts] title", "not installed"],
+    ),
+    (
+        "front.toml",
+        'font = "title"\nsize = "12pt"\nmin_size = "8pt"',
+        'font = "display"\nsize = "12pt"\nmin_size = "8pt"',
+        ["[box.name]", "no font 'display'"],
+    ),
+    (
+        "front.toml",
+        'shape = "ellipse"',
+        'shape = "star"',
+        ["[box.cost-coin]", "shape is rect, ellipse, line"],
+    ),
+    ("front.toml", 'fill = "#fbf6ea"', 'fill = "cream"', ["[box.panel]", "not a colour"]),
+    ("front.toml", 'size = "7pt"', 'size = "4pt"', ["[box.kind]", "6 pt or more"]),
+    (
+        "cards.csv",
+        "Healing Draught,3,",
+        "Healing Draught,three,",
+        ["cards.csv, line 2", "count", "whole number"],
+    ),
+    (
+        "cards.csv",
+        "Healing Draught,3,potion,2,flask",
+        "Healing Draught,3,potion,2,../../etc/passwd",
+        ["leaves the deck's folder"],
+    ),
+    (
+        "deck.toml",
+        'cards = "cards.csv"',
+        'cards = "cards.ods"',
+        ["cards.ods", ".csv, .toml, .xlsx"],
+    ),
+    (
+        "back.toml",
+        'width = "63.5mm"\nheight = "88.9mm"',
+        'width = "70mm"\nheight = "95mm"',
+        ["back.toml", "drawn for 70 mm x 95 mm", "the front is 63.5 mm"],
+    ),
+]
+
+
+@pytest.mark.parametrize("file, old, new, expect", ERRORS, ids=[e[3][-1] for e in ERRORS])
+def test_every_design_error_is_one_line_naming_the_place(cli, tmp_path, file, old, new, expect):
+    folder = make_deck(tmp_path / "d")
+    _break(folder, file, old, new)
+    result = cli(
+        "build", "--deck-dir", str(folder), "--template", "letter-3x3", "--out", str(tmp_path / "o")
+    )
+    assert result.status == 1, result.err
+    line = result.err.strip()
+    assert "\n" not in line and "Traceback" not in line
+    for fragment in expect:
+        assert fragment in line, (fragment, line)
+    assert not (tmp_path / "o").exists()  # nothing written
+
+
+def test_text_that_does_not_fit_names_the_card_and_the_box(cli, tmp_path):
+    folder = make_deck(tmp_path / "d")
+    _break(folder, "cards.csv", "Copy the card a rival played last.", "word " * 300)
+    result = cli("build", "--deck-dir", str(folder), "--out", str(tmp_path / "o"))
+    assert result.status == 1
+    assert "cards.csv, line 4 (Mirror Spell)" in result.err and "[box.text]" in result.err
+    assert "does not fit even at 6.5 pt" in result.err
+
+
+def test_an_unknown_icon_is_named(cli, tmp_path):
+    folder = make_deck(tmp_path / "d")
+    _break(folder, "cards.csv", ":drop: at once", ":potion: at once")
+    result = cli("build", "--deck-dir", str(folder), "--out", str(tmp_path / "o"))
+    assert result.status == 1 and "no icon :potion:" in result.err and "drop" in result.err
+
+
+def test_a_spreadsheet_gives_the_same_cards_and_names_sheet_row_and_cell(tmp_path):
+    from openpyxl import Workbook
+
+    folder = make_deck(tmp_path / "d")
+    csv_deck = load_design(folder)
+    rows = [line.split(",") for line in (folder / "cards.csv").read_text().splitlines()]
+    import csv as csv_module
+
+    rows = list(csv_module.reader(io.StringIO((folder / "cards.csv").read_text())))
+    book = Workbook()
+    book.active.title = "Notes"
+    sheet = book.create_sheet("Cards")
+    for row in rows:
+        sheet.append([int(c) if c.isdigit() else (c or None) for c in row])
+    book.save(folder / "cards.xlsx")
+    _break(folder, "deck.toml", 'cards = "cards.csv"', 'cards = "cards.xlsx"\nsheet = "Cards"')
+    xlsx_deck = load_design(folder)
+    assert [c.values for c in xlsx_deck.cards] == [c.values for c in csv_deck.cards]
+    assert xlsx_deck.cards[0].row.endswith("cards.xlsx, sheet Cards, row 2")
+    sheet["B3"] = "lots"
+    book.save(folder / "cards.xlsx")
+    with pytest.raises(PrintkitError, match=r"sheet Cards, row 3 \(cell B3, column count\)"):
+        load_design(folder)
+    _break(folder, "deck.toml", '\nsheet = "Cards"', '\nsheet = "Deck"')
+    with pytest.raises(PrintkitError, match="no sheet 'Deck'; its sheets are Notes, Cards"):
+        load_design(folder)
+
+
+def test_cards_from_toml(tmp_path):
+    folder = make_deck(tmp_path / "d")
+    (folder / "cards.toml").write_text(
+        '[[card]]\nname = "Elixir"\ncount = 2\ntype = "potion"\ncost = 5\nart = "flask"\n'
+        'text = "All of it."\nflavour = ""\ncard = "QH"\n'
+    )
+    _break(folder, "deck.toml", 'cards = "cards.csv"', 'cards = "cards.toml"')
+    deck = load_design(folder)
+    assert [c.values["cost"] for c in deck.cards] == ["5", "5"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=st.text(max_size=300))
+def test_the_card_file_reader_gives_rows_or_one_clear_error(tmp_path_factory, text):
+    folder = tmp_path_factory.mktemp("rows")
+    path = folder / "cards.csv"
+    path.write_text(text, encoding="utf-8")
+    try:
+        header, rows = read_rows(path, folder)
+    except PrintkitError as exc:
+        assert "\n" not in str(exc) and "cards.csv" in str(exc)
+        return
+    for row in rows:
+        assert set(row.values) == set(header) and row.count >= 0
+
+
+@given(value=st.text(max_size=40), name=st.from_regex(r"[a-z][a-z0-9_]{0,8}", fullmatch=True))
+def test_fields_fill_in_and_braces_stay_braces(value, name):
+    assert fill_in("{" + name + "}", {name: value}) == value
+    assert fill_in("{{" + name + "}}", {name: value}) == "{" + name + "}"
+
+
+def test_watch_rebuilds_on_save_and_reports_bad_data_without_stopping(tmp_path):
+    folder = make_deck(tmp_path / "d")
+    lines = (folder / "cards.csv").read_text().splitlines()
+    body = [lines[1]] * 50  # a 50-card deck
+    (folder / "cards.csv").write_text("\n".join([lines[0], *body]) + "\n")
+    out = tmp_path / "o"
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "printkit", "build", "--deck-dir", str(folder), "--out", str(out),
+         "--template", "letter-3x3", "--watch"],
+        stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    try:
+
+        def wait_for(fragment: str, limit: float = 60.0) -> float:
+            started = time.monotonic()
+            while time.monotonic() - started < limit:
+                line = process.stderr.readline()
+                if fragment in line:
+                    return time.monotonic() - started
+            raise AssertionError(f"no {fragment!r} within {limit} s")
+
+        wait_for("watching")
+        before = (out / "d-proof-1.png").read_bytes()
+        (folder / "cards.csv").write_text(
+            (folder / "cards.csv").read_text().replace("Healing", "Mending")
+        )
+        wait_for("built")
+        assert (out / "d-proof-1.png").read_bytes() != before
+        (folder / "cards.csv").write_text("name,count\nBroken,many\n")
+        wait_for("printkit: error:")
+        assert process.poll() is None  # still watching
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
