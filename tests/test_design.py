@@ -345,3 +345,27 @@ def test_watch_rebuilds_on_save_and_reports_bad_data_without_stopping(tmp_path):
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_a_designed_deck_goes_to_tabletop_simulator_with_a_back_for_each_type(cli, tmp_path):
+    import json
+
+    folder = make_deck(tmp_path / "d")
+    (folder / "back-spell.toml").write_text((folder / "back.toml").read_text(), encoding="utf-8")
+    deck_toml = folder / "deck.toml"
+    deck_toml.write_text(
+        deck_toml.read_text() + '\n[backs]\nfield = "type"\nspell = "back-spell.toml"\n'
+    )
+    out = tmp_path / "tts"
+    result = cli("export", "--for", "tts", "--deck-dir", str(folder), "-o", str(out))
+    assert result.status == 0, result.err
+    saved = json.loads((out / "d.json").read_text())
+    (deck,) = saved["ObjectStates"]
+    assert len(deck["DeckIDs"]) == 8
+    backs = {entry["BackURL"].rsplit("/", 1)[1] for entry in deck["CustomDeck"].values()}
+    assert backs == {"back-back-toml.png", "back-back-spell-toml.png"}
+    assert all((out / name).is_file() for name in backs)
+    names = [card["Nickname"] for card in deck["ContainedObjects"]]
+    assert names.count("Healing Draught") == 3 and "Sleep Charm" in names
+    refused = cli("export", "--for", "mpc", "--deck-dir", str(folder), "-o", str(out))
+    assert refused.status == 2 and "virtual tables" in refused.err

@@ -375,3 +375,59 @@ def test_any_readings_file(table):
             assert str(exc) and "\n" not in str(exc)
         finally:
             load_readings.cache_clear()
+
+
+BOX_KEYS = {
+    "text": st.sampled_from(["{name}", "{missing}", "plain", "{{braces}}", ""]),
+    "rich": st.sampled_from(["**{name}** :spade:", ":nope: {name}"]),
+    "shape": st.sampled_from(["rect", "ellipse", "line", "star"]),
+    "picture": st.sampled_from(["art/none.svg", "../x.svg", "/etc/passwd", "{art}"]),
+    "x": st.sampled_from(["0mm", "5mm", "-1mm", "70mm", "x", 3]),
+    "y": st.sampled_from(["0mm", "5mm", "100mm"]),
+    "width": st.sampled_from(["10mm", "0mm", "63.5mm", "1in"]),
+    "height": st.sampled_from(["10mm", "0mm", "-3mm"]),
+    "size": st.sampled_from(["9pt", "4pt", "nan pt", 9]),
+    "font": st.sampled_from(["title", "body", "none"]),
+    "fill": st.one_of(
+        st.sampled_from(["#123456", "red", "none", 7]),
+        st.fixed_dictionaries({"field": st.sampled_from(["type", "zz"]), "map": st.just({})}),
+    ),
+    "when": st.fixed_dictionaries({"field": st.sampled_from(["type", "zz"])}),
+    "align": st.sampled_from(["left", "middle", "justify"]),
+    "rotation": st.sampled_from([0, 90, "90"]),
+}
+
+
+@FUZZ
+@given(
+    st.dictionaries(
+        st.sampled_from(["a", "b", "c"]), st.fixed_dictionaries({}, optional=BOX_KEYS), max_size=3
+    ),
+    st.sampled_from([None, "2.5in", "0mm", "oops"]),
+)
+def test_any_design_layout(boxes, width):
+    """A stranger's layout and card list: a designed deck, or one line naming the file."""
+    from printkit.load.design import load_design
+
+    lines = ['name = "Fuzz"', 'cards = "cards.csv"', 'front = "front.toml"']
+    layout = ["[card]", f'width = "{width}"' if width else "", 'height = "3.5in"']
+    for name, box in boxes.items():
+        layout.append(f"[box.{name}]")
+        for key, value in box.items():
+            if isinstance(value, dict):
+                inner = ", ".join(f"{k} = {_toml_value(v) if not isinstance(v, dict) else '{}'}"
+                                  for k, v in value.items())  # fmt: skip
+                layout.append(f"{key} = {{ {inner} }}")
+            else:
+                layout.append(f"{key} = {_toml_value(value)}")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        (folder / "deck.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        (folder / "front.toml").write_text("\n".join(layout) + "\n", encoding="utf-8")
+        (folder / "cards.csv").write_text("name,type,art\nOne,a,\n", encoding="utf-8")
+        try:
+            deck = load_design(folder)
+        except PrintkitError as exc:
+            assert str(exc) and "\n" not in str(exc)
+        else:
+            assert deck.cards and deck.front.boxes

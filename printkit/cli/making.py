@@ -412,6 +412,13 @@ def rulebook(paper: str, booklet: bool, output: Path, deck_id: str, data_dir: Pa
     "player's table can load them; by default the saved object points at the files "
     "on this computer, which only you can see.",
 )
+@click.option(
+    "--deck-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    metavar="DIR",
+    help="A designed deck (made by printkit new) instead of DECK; with --for tts or grid.",
+)
 @art_options
 @data_dir_option
 def export(
@@ -420,6 +427,7 @@ def export(
     dpi: int | None,
     out_dir: Path | None,
     url_base: str | None,
+    deck_dir: Path | None,
     no_qr: bool,
     art_dir: Path,
     data_dir: Path | None,
@@ -441,6 +449,7 @@ def export(
       printkit export --for png --dpi 150
       printkit export --for tts --url https://example.org/decks/dead-mens-deck
       printkit export --for cricut
+      printkit export --for tts --deck-dir potions
     """
     from ..datafile import shown
     from ..load.art import load_art
@@ -450,6 +459,24 @@ def export(
         raise UsageError("--url is for --for tts: the saved object is what holds the addresses")
     if dpi is not None and shop not in SHOPS:
         raise UsageError(f"--dpi is for the shops; --for {shop} has its own size")
+    if deck_dir is not None:
+        if shop not in TABLES:
+            raise UsageError(
+                f"a designed deck exports for the virtual tables (--for tts or grid), not --for "
+                f"{shop} yet: print its sheets with printkit build --deck-dir"
+            )
+        from ..load.art import load_icons
+        from ..load.design import load_design
+        from ..render.tabletop import design_tabletop_files
+
+        design = load_design(deck_dir)
+        folder = out_dir or Path("output") / f"{design.id}-{shop}"
+        files = design_tabletop_files(
+            design, load_icons(), shop, _locator(folder, url_base), qr=not no_qr
+        )
+        written = write_files({folder / name: data for name, data in files.items()})
+        click.echo(f"wrote {len(written)} files to {shown(folder)}")
+        return
     deck = open_deck(deck_id, data_dir, documents=shop in (*TABLES, *CUTTERS))
     folder = out_dir or Path("output") / f"{deck.id}-{shop}"
     art = load_art(deck, art_dir)

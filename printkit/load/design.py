@@ -30,7 +30,7 @@ from ..limits import MAX_CARDS, MAX_NAME, MAX_TITLE
 from ..units import format_mm, mm, parse_length
 from .rows import read_rows
 
-__all__ = ["is_designed", "load_design", "load_layout"]
+__all__ = ["load_design", "load_layout"]
 
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
 _MAX_FONT = 16 * 1024 * 1024
@@ -43,17 +43,6 @@ _BOX_KEYS = (
     "stroke_width", "color", "font", "size", "min_size", "leading", "align", "valign", "fit",
     "when", "bleed",
 )  # fmt: skip
-
-
-def is_designed(folder: Path) -> bool:
-    """Does this deck folder describe its faces with layouts (``front`` in deck.toml)?"""
-    path = folder / "deck.toml"
-    try:
-        return (
-            path.is_file() and re.search(r"(?m)^\s*front\s*=", path.read_text("utf-8")) is not None
-        )
-    except (OSError, UnicodeDecodeError):
-        return False
 
 
 def _inside(file: DataFile, folder: Path, relative: Any, where: str, key: str) -> Path:

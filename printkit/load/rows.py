@@ -21,6 +21,8 @@ __all__ = ["FORMATS", "SheetRow", "read_rows"]
 FORMATS = (".csv", ".toml", ".xlsx")
 #: A spreadsheet is zipped XML: allow it more room than a text file.
 _MAX_XLSX = 8 * MAX_DATA_BYTES
+#: ... and unpacked, it may hold at most this much.
+_MAX_UNPACKED = 32 * MAX_DATA_BYTES
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,16 @@ def _xlsx(path: Path, root: Path, sheet: str | None):
 
     name = shown(path)
     data = read_confined(path, root, _MAX_XLSX, lambda m: CatalogueError(f"{name}: {m}"))
+    try:  # a spreadsheet is a zip: its unpacked size is bounded before anything unpacks
+        unpacked = sum(item.file_size for item in zipfile.ZipFile(io.BytesIO(data)).infolist())
+    except (zipfile.BadZipFile, ValueError, OSError) as exc:
+        raise CatalogueError(
+            f"{name}: not a readable .xlsx spreadsheet ({str(exc)[:80]})"
+        ) from None
+    if unpacked > _MAX_UNPACKED:
+        raise CatalogueError(
+            f"{name}: unpacks to {unpacked:,} bytes, more than the limit of {_MAX_UNPACKED:,}"
+        )
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:

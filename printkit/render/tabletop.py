@@ -1,16 +1,21 @@
-"""Decks for virtual tables: grid images of the card faces, the back, and for Tabletop
+"""Decks for virtual tables: grid images of the card faces, the backs, and for Tabletop
 Simulator a saved object that loads them.
 
-The faces are the single-card pages (``cards.card_pages``) rasterised, so a table shows
-the same design as the print sheets. Cards are trimmed (no bleed): a screen needs none.
+The faces are the single-card pages (``cards.card_pages``, or a designed deck's
+``design.design_cards``) rasterised, so a table shows the same design as the print
+sheets. Cards are trimmed (no bleed): a screen needs none. Cards that share a back are
+one group; a group becomes one or more grid images and one ``CustomDeck`` entry each.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
+from ..design import DesignedDeck
 from ..layout.tabletop import GridSheet, card_pixels, plan_grid
 from ..model import Deck
 from ..pictures import ArtLibrary
@@ -18,41 +23,105 @@ from ..shops import TABLES
 from ..units import inch
 from .cards import card_pages
 
-__all__ = ["tabletop_files"]
+__all__ = ["design_tabletop_files", "tabletop_files"]
 
 _POKER = (2.5 * inch, 3.5 * inch)
 #: Player aids put on the table: one for each of four players, as the print sheets do.
 AID_COPIES = 4
 
 
+@dataclass(frozen=True)
+class _Group:
+    """Cards that share a back: their images, names and where their files go."""
+
+    prefix: str  # the face sheets' names: <prefix>-1.png ...
+    back_file: str
+    faces: list
+    back: object  # a PIL image
+    names: list[tuple[str, str]]  # (nickname, description) of each card
+    numbers: list[str]  # each card's number in the deck, for cards.csv ("" for none)
+    copies: int = 1  # how many of each the table gets
+
+
 def tabletop_files(
     deck: Deck, art: ArtLibrary, table: str, url: Callable[[str], str], qr: bool = True
 ) -> dict[str, bytes]:
-    """{file name: bytes}: the face sheets, the back, and the table's index of the cards
+    """{file name: bytes}: the face sheets, the backs, and the table's index of the cards
     (``<deck>.json`` for Tabletop Simulator, ``cards.csv`` for a plain grid). ``url``
     turns a file name into the address the table loads it from."""
-    hidden = TABLES[table]
-    width, height = card_pixels(*_POKER)
+    size = card_pixels(*_POKER)
     with_aid = deck.aid is not None
-    pdf = card_pages(deck, *_POKER, art, qr=qr, bleed=0, aid=with_aid)
-    images = _rasterise(pdf, (width, height))
-    faces, back = images[: len(deck.cards)], images[len(deck.cards)]
-    files: dict[str, bytes] = {"back.png": _png(back)}
-    groups = [("faces", faces, back, plan_grid(len(faces), hidden))]
+    images = _rasterise(card_pages(deck, *_POKER, art, qr=qr, bleed=0, aid=with_aid), size)
+    count = len(deck.cards)
+    names = []
+    for card in deck.cards:
+        name = card.effect.name
+        if card.playing_card is not None:
+            name = f"{name} ({card.playing_card.symbol})"
+        names.append((name, card.effect.summary or card.effect.text))
+    numbers = [str(card.number) for card in deck.cards]
+    objects = [
+        (deck.name, [_Group("faces", "back.png", images[:count], images[count], names, numbers)])
+    ]
     if with_aid:  # the player aid has its own back: a deck of its own
-        aid_front, aid_back = images[-2], images[-1]
-        files["aid-back.png"] = _png(aid_back)
-        groups.append(("aid", [aid_front], aid_back, plan_grid(1, hidden)))
-    sheets: list[tuple[str, str, GridSheet]] = []
-    for prefix, cards, card_back, plan in groups:
-        for number, sheet in enumerate(plan, start=1):
-            name = f"{prefix}-{number}.png"
-            files[name] = _png(_sheet(cards, card_back, sheet, (width, height)))
-            sheets.append((name, "aid-back.png" if prefix == "aid" else "back.png", sheet))
+        aid = _Group(
+            "aid", "aid-back.png", [images[-2]], images[-1],
+            [(f"{deck.name}: player aid", "")], [""], AID_COPIES,
+        )  # fmt: skip
+        objects.append((f"{deck.name}: player aids", [aid]))
+    return _files(deck.id, deck.name, objects, table, url, size)
+
+
+def design_tabletop_files(
+    deck: DesignedDeck, icons: ArtLibrary, table: str, url: Callable[[str], str], qr: bool = True
+) -> dict[str, bytes]:
+    """The same for a designed deck: one deck on the table, one group for each back."""
+    from .design import design_cards
+
+    size = card_pixels(deck.front.width, deck.front.height)
+    images = _rasterise(design_cards(deck, icons, qr=qr), size)
+    count = len(deck.cards)
+    backs = list(dict.fromkeys(card.back for card in deck.cards))
+    groups = []
+    for index, back in enumerate(backs):
+        mine = [i for i, card in enumerate(deck.cards) if card.back == back]
+        slug = (
+            ""
+            if len(backs) == 1
+            else "-" + (re.sub(r"[^a-z0-9]+", "-", back.lower()).strip("-") or str(index))
+        )
+        groups.append(
+            _Group(
+                f"faces{slug}",
+                f"back{slug}.png",
+                [images[i] for i in mine],
+                images[count + index] if back else _blank(size),
+                [(deck.cards[i].name, deck.cards[i].values.get("text", "")) for i in mine],
+                [str(deck.cards[i].number) for i in mine],
+            )
+        )
+    return _files(deck.id, deck.name, [(deck.name, groups)], table, url, size)
+
+
+def _files(deck_id: str, title: str, objects, table: str, url, size) -> dict[str, bytes]:
+    hidden = TABLES[table]
+    files: dict[str, bytes] = {}
+    placed = []  # (object title, [(group, [(file, sheet)])])
+    for object_title, groups in objects:
+        laid = []
+        for group in groups:
+            files[group.back_file] = _png(group.back)
+            sheets = []
+            for number, sheet in enumerate(plan_grid(len(group.faces), hidden), start=1):
+                name = f"{group.prefix}-{number}.png"
+                files[name] = _png(_sheet(group.faces, group.back, sheet, size))
+                sheets.append((name, sheet))
+            laid.append((group, sheets))
+        placed.append((object_title, laid))
     if table == "tts":
-        files[f"{deck.id}.json"] = _saved_object(deck, sheets, url)
+        files[f"{deck_id}.json"] = _saved_object(title, placed, url)
     else:
-        files["cards.csv"] = _index(deck, sheets)
+        files["cards.csv"] = _index(placed)
     return files
 
 
@@ -71,6 +140,12 @@ def _rasterise(pdf: bytes, size: tuple[int, int]) -> list:
         images.append(image)
     document.close()
     return images
+
+
+def _blank(size: tuple[int, int]):
+    from PIL import Image
+
+    return Image.new("RGB", size, "#ffffff")
 
 
 def _sheet(cards: list, back, sheet: GridSheet, size: tuple[int, int]):
@@ -93,74 +168,51 @@ def _png(image) -> bytes:
     return buffer.getvalue()
 
 
-def _card_names(deck: Deck) -> list[tuple[str, str]]:
-    """(nickname, description) of every card, in deck order."""
-    out = []
-    for card in deck.cards:
-        name = card.effect.name
-        if card.playing_card is not None:
-            name = f"{name} ({card.playing_card.symbol})"
-        out.append((name, card.effect.summary or card.effect.text))
-    return out
-
-
-def _saved_object(
-    deck: Deck, sheets: list[tuple[str, str, GridSheet]], url: Callable[[str], str]
-) -> bytes:
-    """A Tabletop Simulator saved object: the deck (and its player aid) ready to drop on
-    the table from Objects > Saved Objects."""
-    names = _card_names(deck)
+def _saved_object(title: str, placed, url: Callable[[str], str]) -> bytes:
+    """A Tabletop Simulator saved object: each deck ready to drop on the table from
+    Objects > Saved Objects. Card IDs are the CustomDeck's number x 100 + the slot."""
     decks = []
     number = 0
-    for prefix in ("faces", "aid"):
-        mine = [(face, back, sheet) for face, back, sheet in sheets if face.startswith(prefix)]
-        if not mine:
-            continue
+    for object_title, laid in placed:
         custom, contained, ids = {}, [], []
-        for face, back, sheet in mine:
-            number += 1
-            custom[str(number)] = {
-                "FaceURL": url(face),
-                "BackURL": url(back),
-                "NumWidth": sheet.columns,
-                "NumHeight": sheet.rows,
-                "BackIsHidden": True,
-                "UniqueBack": False,
-                "Type": 0,
-            }
-            for slot in range(sheet.count):
-                card_id = number * 100 + slot
-                if prefix == "aid":  # one aid a player: the same image, AID_COPIES times
-                    nickname, description = f"{deck.name}: player aid", ""
-                    copies = AID_COPIES
-                else:
-                    nickname, description = names[sheet.first + slot]
-                    copies = 1
-                for _ in range(copies):
-                    ids.append(card_id)
-                    contained.append(
-                        {
-                            "Name": "Card",
-                            "Transform": _transform(),
-                            "Nickname": nickname,
-                            "Description": description,
-                            "CardID": card_id,
-                            "CustomDeck": {str(number): custom[str(number)]},
-                        }
-                    )
-        title = deck.name if prefix == "faces" else f"{deck.name}: player aids"
+        for group, sheets in laid:
+            for face, sheet in sheets:
+                number += 1
+                custom[str(number)] = {
+                    "FaceURL": url(face),
+                    "BackURL": url(group.back_file),
+                    "NumWidth": sheet.columns,
+                    "NumHeight": sheet.rows,
+                    "BackIsHidden": True,
+                    "UniqueBack": False,
+                    "Type": 0,
+                }
+                for slot in range(sheet.count):
+                    nickname, description = group.names[sheet.first + slot]
+                    for _ in range(group.copies):
+                        ids.append(number * 100 + slot)
+                        contained.append(
+                            {
+                                "Name": "Card",
+                                "Transform": _transform(),
+                                "Nickname": nickname,
+                                "Description": description,
+                                "CardID": number * 100 + slot,
+                                "CustomDeck": {str(number): custom[str(number)]},
+                            }
+                        )
         decks.append(
             {
                 "Name": "DeckCustom",
                 "Transform": _transform(x=3.0 * len(decks)),
-                "Nickname": title,
+                "Nickname": object_title,
                 "Description": f"{len(ids)} cards, made by printkit",
                 "DeckIDs": ids,
                 "CustomDeck": custom,
                 "ContainedObjects": contained,
             }
         )
-    saved = {"SaveName": deck.name, "ObjectStates": decks}
+    saved = {"SaveName": title, "ObjectStates": decks}
     return (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
@@ -179,22 +231,22 @@ def _transform(x: float = 0.0) -> dict[str, float]:
     }
 
 
-def _index(deck: Deck, sheets: list[tuple[str, str, GridSheet]]) -> bytes:
+def _index(placed) -> bytes:
     """Which card is in which slot of which image, for tables that take a plain grid."""
     import csv
 
-    names = _card_names(deck)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["image", "row", "column", "number", "card", "back"])
-    for face, back, sheet in sheets:
-        for slot in range(sheet.count):
-            row, column = divmod(slot, sheet.columns)
-            if face.startswith("aid"):
-                label = "player aid"
-                numbered = ""
-            else:
-                label = names[sheet.first + slot][0]
-                numbered = str(deck.cards[sheet.first + slot].number)
-            writer.writerow([face, row + 1, column + 1, numbered, label, back])
+    for _title, laid in placed:
+        for group, sheets in laid:
+            for face, sheet in sheets:
+                for slot in range(sheet.count):
+                    row, column = divmod(slot, sheet.columns)
+                    nickname = group.names[sheet.first + slot][0]
+                    label = "player aid" if group.prefix == "aid" else nickname
+                    writer.writerow(
+                        [face, row + 1, column + 1, group.numbers[sheet.first + slot], label,
+                         group.back_file]
+                    )  # fmt: skip
     return buffer.getvalue().encode("utf-8")
