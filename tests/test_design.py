@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import io
 import os
+import queue
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -322,16 +324,21 @@ def test_watch_rebuilds_on_save_and_reports_bad_data_without_stopping(tmp_path):
          "--template", "letter-3x3", "--watch"],
         stderr=subprocess.PIPE, text=True, env=env,
     )  # fmt: skip
+    lines: queue.Queue = queue.Queue()
+    # A reader thread: a silent watcher never blocks the test, which gives up after a limit.
+    threading.Thread(target=lambda: [lines.put(x) for x in process.stderr], daemon=True).start()
+
+    def wait_for(fragment: str, limit: float = 60.0) -> None:
+        deadline = time.monotonic() + limit
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                if fragment in lines.get(timeout=left):
+                    return
+            except queue.Empty:
+                break
+        raise AssertionError(f"no {fragment!r} within {limit} s")
+
     try:
-
-        def wait_for(fragment: str, limit: float = 60.0) -> float:
-            started = time.monotonic()
-            while time.monotonic() - started < limit:
-                line = process.stderr.readline()
-                if fragment in line:
-                    return time.monotonic() - started
-            raise AssertionError(f"no {fragment!r} within {limit} s")
-
         wait_for("watching")
         before = (out / "d-proof-1.png").read_bytes()
         (folder / "cards.csv").write_text(

@@ -52,11 +52,16 @@ def build_design(
     from watchfiles import watch as changes
 
     _attempt(folder, template_name, options, out, quiet, watching=False)
-    click.echo(f"watching {folder} for changes (Ctrl-C to stop)", err=True)
     # A short debounce: an editor's save (write, rename) is one change, and the proof
-    # is back within a second for a deck of fifty cards.
-    for _batch in changes(folder, debounce=50, step=25, rust_timeout=0):
-        _attempt(folder, template_name, options, out, quiet, watching=True)
+    # is back within a second for a deck of fifty cards. The watcher says it is
+    # watching only once it is: its first empty yield comes when it has started.
+    announced = False
+    for batch in changes(folder, debounce=50, step=25, rust_timeout=200, yield_on_timeout=True):
+        if not announced:
+            click.echo(f"watching {folder} for changes (Ctrl-C to stop)", err=True)
+            announced = True
+        if batch:
+            _attempt(folder, template_name, options, out, quiet, watching=True)
 
 
 def _attempt(
