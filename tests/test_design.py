@@ -374,5 +374,16 @@ def test_a_designed_deck_goes_to_tabletop_simulator_with_a_back_for_each_type(cl
     assert all((out / name).is_file() for name in backs)
     names = [card["Nickname"] for card in deck["ContainedObjects"]]
     assert names.count("Healing Draught") == 3 and "Sleep Charm" in names
-    refused = cli("export", "--for", "mpc", "--deck-dir", str(folder), "-o", str(out))
+    refused = cli("export", "--for", "cricut", "--deck-dir", str(folder), "-o", str(out))
     assert refused.status == 2 and "virtual tables" in refused.err
+
+
+def test_a_designed_deck_makes_shop_images_with_bleed(cli, tmp_path):
+    folder = make_deck(tmp_path / "d")
+    out = tmp_path / "mpc"
+    result = cli("export", "--for", "mpc", "--deck-dir", str(folder), "-o", str(out))
+    assert result.status == 0, result.err
+    names = sorted(p.name for p in out.iterdir())
+    assert names[0] == "01-healing-draught.png" and "back.png" in names and len(names) == 9
+    image = Image.open(out / names[0])
+    assert image.size == (822, 1122)  # MakePlayingCards' poker card with its bleed

@@ -417,7 +417,7 @@ def rulebook(paper: str, booklet: bool, output: Path, deck_id: str, data_dir: Pa
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
     metavar="DIR",
-    help="A designed deck (made by printkit new) instead of DECK; with --for tts or grid.",
+    help="A designed deck (made by printkit new) instead of DECK.",
 )
 @art_options
 @data_dir_option
@@ -460,20 +460,26 @@ def export(
     if dpi is not None and shop not in SHOPS:
         raise UsageError(f"--dpi is for the shops; --for {shop} has its own size")
     if deck_dir is not None:
-        if shop not in TABLES:
+        if shop not in (*TABLES, *SHOPS):
             raise UsageError(
-                f"a designed deck exports for the virtual tables (--for tts or grid), not --for "
+                f"a designed deck exports for the shops and the virtual tables, not --for "
                 f"{shop} yet: print its sheets with printkit build --deck-dir"
             )
         from ..load.art import load_icons
         from ..load.design import load_design
-        from ..render.tabletop import design_tabletop_files
 
         design = load_design(deck_dir)
         folder = out_dir or Path("output") / f"{design.id}-{shop}"
-        files = design_tabletop_files(
-            design, load_icons(), shop, _locator(folder, url_base), qr=not no_qr
-        )
+        if shop in TABLES:
+            from ..render.tabletop import design_tabletop_files
+
+            files = design_tabletop_files(
+                design, load_icons(), shop, _locator(folder, url_base), qr=not no_qr
+            )
+        else:
+            from ..render.raster import design_images
+
+            files = design_images(design, load_icons(), shop, dpi, qr=not no_qr)
         written = write_files({folder / name: data for name, data in files.items()})
         click.echo(f"wrote {len(written)} files to {shown(folder)}")
         return

@@ -381,10 +381,16 @@ def _printed(duplex: str) -> str:
     return {"long": "long", "short": "short"}.get(duplex, "simplex")
 
 
-def design_cards(deck: DesignedDeck, builtin: ArtLibrary, qr: bool = True) -> bytes:
-    """One page per card front, then one per distinct back: the proof's source."""
+def design_cards(
+    deck: DesignedDeck, builtin: ArtLibrary, qr: bool = True, bleed: float = 0.0
+) -> bytes:
+    """One page per card front, then one per distinct back (in the order cards first use
+    them), each ``bleed`` larger than the trim on every side: the source of the images
+    for shops and virtual tables."""
+    if not 0 <= bleed <= DESIGN_BLEED:
+        raise ValueError(f"bleed must lie between 0 and {DESIGN_BLEED} points")
     doc = Document(
-        (deck.front.width, deck.front.height),
+        (deck.front.width + 2 * bleed, deck.front.height + 2 * bleed),
         f"{deck.name} - single cards",
         f"Every card of {deck.name}",
         kind="cards",
@@ -398,6 +404,7 @@ def design_cards(deck: DesignedDeck, builtin: ArtLibrary, qr: bool = True) -> by
         if back is not None and back not in seen:
             seen.append(back)
     for form in [*forms, *seen]:
+        doc.canvas.translate(bleed, bleed)
         doc.canvas.doForm(form)
         doc.canvas.showPage()
     return doc.finish()

@@ -25,8 +25,10 @@ __all__ = [
     "PROOF_CARDS",
     "PROOF_DPI",
     "cut_images",
+    "design_images",
     "export_images",
     "image_names",
+    "page_images",
     "proof_from_sheets",
     "proof_images",
     "proof_sheets",
@@ -53,8 +55,37 @@ def export_images(
     """{file name: PNG bytes} for every card front and the back, in the shop's size."""
     target = SHOPS[shop]
     pdf = card_pages(deck, *_POKER, art, qr=qr, bleed=target.bleed)
-    pages = len(image_names(deck))
-    resolution = dpi or target.dpi
+    return page_images(pdf, image_names(deck), dpi or target.dpi)
+
+
+def design_images(
+    deck, icons: ArtLibrary, shop: str, dpi: int | None = None, qr: bool = True
+) -> dict[str, bytes]:
+    """The same for a designed deck: every front, then each distinct back."""
+    from .design import design_cards
+
+    target = SHOPS[shop]
+    pdf = design_cards(deck, icons, qr=qr, bleed=target.bleed)
+    width = max(2, len(str(len(deck.cards))))
+    names = [f"{card.number:0{width}d}-{_slug(card.name) or 'card'}.png" for card in deck.cards]
+    backs = list(dict.fromkeys(card.back for card in deck.cards if card.back))
+    if len(backs) == 1:
+        names.append("back.png")
+    else:
+        names += [f"back-{_slug(back.removesuffix('.toml'))}.png" for back in backs]
+    return page_images(pdf, names, dpi or target.dpi)
+
+
+def _slug(text: str) -> str:
+    import re
+
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40]
+
+
+def page_images(pdf: bytes, names: list[str], resolution: int) -> dict[str, bytes]:
+    """{name: PNG} of each page of a single-card PDF, at ``resolution``, on both cores
+    when there are enough pages to pay for it."""
+    pages = len(names)
     workers = min(2, os.cpu_count() or 1)
     if workers > 1 and pages >= 16:
         chunks = [list(range(i, pages, workers)) for i in range(workers)]
@@ -65,7 +96,7 @@ def export_images(
         images = dict(pair for result in results for pair in result)
     else:
         images = dict(render_pages(pdf, list(range(pages)), resolution))
-    return {name: images[index] for index, name in enumerate(image_names(deck))}
+    return {name: images[index] for index, name in enumerate(names)}
 
 
 #: A proof shows each card at 150 dpi (375 px wide for a poker card), where its text can
