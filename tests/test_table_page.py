@@ -354,6 +354,15 @@ def test_a_six_player_table_two_dead_a_negation_and_a_dynamite(page):
     page.click("#draw button[aria-label='spades']")
     page.click("#draw button[aria-label='9 of spades']")
     assert "Dynamite: explode" in page.inner_text("#draw")
+    # The odds follow what the table has seen: the Dynamite in play and two cards out.
+    page.click("#draw >> text='Seen (odds)'")
+    page.click("#draw button[aria-label='hearts']")
+    page.click("#draw button[aria-label='3 of hearts']")
+    page.click("#draw button[aria-label='king of hearts']")
+    expected = run_cli(["odds", "dynamite", "--seen", "3H,KH", "--in-play", "dynamite", "--json"])
+    text = page.inner_text("#draw")
+    assert "over the 77 cards left of the bang deck's 80 (3 seen or in play)" in text
+    assert all(o["fraction"] in text for o in expected["outcomes"].values())
     # The table survives a reload, and can be cleared.
     page.reload()
     page.click("#tab-table")

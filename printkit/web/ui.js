@@ -21,7 +21,7 @@ function blankState() {
   return {
     players: 6, seats: [], highNoon: "", handcuffs: "spades", aceValue: DATA.default_ace_value,
     royal: false, negate: { mode: "one", played: [], boosts: [], assists: [], counters: [], ghost: 0 },
-    draw: { check: "barrel", cards: [], luckyDuke: false }, lookup: "",
+    draw: { check: "barrel", cards: [], luckyDuke: false, seen: [], inPlay: true, target: "flipped" }, lookup: "",
   };
 }
 
@@ -293,22 +293,41 @@ function drawArgs() {
   return args;
 }
 
+// The checks whose own card lies in front of the player, out of the draw pile (the
+// three Jails differ for the check, so which one is in play is not guessed).
+const OWN_CARD = { barrel: "barrel", dynamite: "dynamite" };
+
 function renderDraw() {
   const root = document.getElementById("draw");
   const d = state.draw;
+  d.seen = d.seen || [];
   const args = drawArgs();
   const result = d.cards.length ? window.printkit.draw(args) : null;
   const oddsChecks = d.check === "dynamite+jail" ? ["dynamite", "jail"] : [d.check];
-  fill(root, 
+  const target = d.target || "flipped";
+  const tap = (code) => {
+    const list = target === "seen" ? d.seen : d.cards;
+    if (!d.cards.includes(code) && !d.seen.includes(code)) { list.push(code); changed(); }
+  };
+  fill(root,
     el("div", { class: "checks", role: "group", "aria-label": "the check" }, Object.entries(CHECK_NAMES).map(([id, name]) => el("button", {
       type: "button", "aria-pressed": String(d.check === id), onclick: () => { d.check = id; d.cards = []; changed(); } }, name))),
     el("div", { class: "row" }, el("button", { type: "button", "aria-pressed": String(d.luckyDuke), onclick: () => { d.luckyDuke = !d.luckyDuke; changed(); } }, "Lucky Duke draws"),
-      el("button", { type: "button", onclick: () => { d.cards = []; changed(); } }, "Clear cards")),
+      el("button", { type: "button", onclick: () => { d.cards = []; changed(); } }, "Clear flipped")),
     el("div", { class: "panel" }, el("div", {}, el("strong", {}, "Flipped: "), chips(d.cards, (i) => { d.cards.splice(i, 1); changed(); }, "flipped cards"))),
     el("div", { class: "panel", "aria-live": "polite" }, drawView(result)),
-    el("p", { class: "muted" }, "Tap the card" + (d.luckyDuke ? "s" : "") + " flipped" + (d.check === "dynamite+jail" ? ", the Dynamite's first" : "") + "."),
-    picker("flipped card", (code) => { if (!d.cards.includes(code)) { d.cards.push(code); changed(); } }),
+    el("div", { class: "modes", role: "group", "aria-label": "the next card tapped is" },
+      [["flipped", "Flipped"], ["seen", "Seen (odds)"]].map(([id, label]) => el("button", {
+        type: "button", "aria-pressed": String(target === id), onclick: () => { d.target = id; changed(); } }, label))),
+    el("p", { class: "muted" }, target === "seen"
+      ? "Tap the cards already out of the draw pile (discarded, or in hands you saw): the odds count what is left."
+      : "Tap the card" + (d.luckyDuke ? "s" : "") + " flipped" + (d.check === "dynamite+jail" ? ", the Dynamite's first" : "") + "."),
+    picker("flipped card", tap),
     el("h2", {}, "Odds"),
+    el("div", { class: "panel" }, el("div", {}, el("strong", {}, "Seen: "), chips(d.seen, (i) => { d.seen.splice(i, 1); changed(); }, "cards seen")),
+      el("div", { class: "row" },
+        el("button", { type: "button", "aria-pressed": String(d.inPlay !== false), onclick: () => { d.inPlay = d.inPlay === false; changed(); } }, "Its own card is in play"),
+        el("button", { type: "button", onclick: () => { d.seen = []; changed(); } }, "Clear seen"))),
     oddsChecks.map((check) => oddsView(check, args)),
   );
 }
@@ -325,10 +344,13 @@ function drawView(result) {
 }
 
 function oddsView(check, args) {
-  const result = window.printkit.odds({ check, lucky_duke: args.lucky_duke, high_noon: args.high_noon });
+  const d = state.draw;
+  const query = { check, lucky_duke: args.lucky_duke, high_noon: args.high_noon, seen: d.seen || [] };
+  if (d.inPlay !== false && OWN_CARD[check]) query.in_play = [OWN_CARD[check]];
+  const result = window.printkit.odds(query);
   if (result.error) return el("p", { class: "muted" }, result.error);
   return el("div", { class: "panel" },
-    el("p", {}, el("strong", {}, CHECK_NAMES[check]), " ", el("span", { class: "muted" }, window.printkit.oddsText({ check, lucky_duke: args.lucky_duke, high_noon: args.high_noon }))),
+    el("p", {}, el("strong", {}, CHECK_NAMES[check]), " ", el("span", { class: "muted" }, window.printkit.oddsText(query))),
     el("table", { class: "odds" }, Object.entries(result.outcomes).map(([outcome, o]) => el("tr", {},
       el("td", {}, outcome.replace(/-/g, " ")), el("td", { class: "n" }, o.fraction), el("td", { class: "n" }, (100 * o.probability).toFixed(1) + "%"), el("td", { class: "muted" }, o.meaning)))),
     result.readings.length ? el("p", { class: "muted" }, result.readings.map((r) => "reading: " + r).join("; ")) : null);
