@@ -387,3 +387,29 @@ def test_a_designed_deck_makes_shop_images_with_bleed(cli, tmp_path):
     assert names[0] == "01-healing-draught.png" and "back.png" in names and len(names) == 9
     image = Image.open(out / names[0])
     assert image.size == (822, 1122)  # MakePlayingCards' poker card with its bleed
+
+
+@pytest.mark.parametrize("what", ["picture", "cards", "font"])
+def test_a_strangers_deck_folder_cannot_reach_outside_or_block(cli, tmp_path, what):
+    """Every file a designed deck names is read only inside its folder; a pipe is refused
+    before it is opened (so it cannot block), and nothing is written."""
+    folder = make_deck(tmp_path / "d")
+    secret = tmp_path / "secret.svg"
+    secret.write_text((folder / "art" / "flask.svg").read_text())
+    if what == "picture":
+        (folder / "art" / "flask.svg").unlink()
+        (folder / "art" / "flask.svg").symlink_to(secret)
+        expect = "leads outside its folder"
+    elif what == "cards":
+        (folder / "cards.csv").unlink()
+        os.mkfifo(folder / "cards.csv")
+        expect = "not a regular file"
+    else:
+        (tmp_path / "font.ttf").write_bytes(b"not a font")
+        (folder / "fonts").mkdir()
+        (folder / "fonts" / "hand.ttf").symlink_to(tmp_path / "font.ttf")
+        _break(folder, "front.toml", 'body = "Zilla Slab"', 'body = { file = "fonts/hand.ttf" }')
+        expect = "leads outside its folder"
+    result = cli("build", "--deck-dir", str(folder), "--out", str(tmp_path / "o"))
+    assert result.status == 1 and expect in result.err and "\n" not in result.err.strip()
+    assert not (tmp_path / "o").exists()
