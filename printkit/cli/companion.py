@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import shutil
+import os
+import sys
 import textwrap
 from pathlib import Path
 
@@ -28,7 +29,18 @@ __all__ = ["draw_", "lookup", "negate", "odds", "roles"]
 
 
 def _width() -> int:
-    return max(40, min(88, shutil.get_terminal_size((88, 24)).columns))
+    """The terminal's width, as shutil.get_terminal_size reads it (COLUMNS first), without
+    importing shutil, which pulls in compression modules the companion never uses."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, OSError, ValueError):
+            columns = 88
+    return max(40, min(88, columns or 88))
 
 
 def _wrap(text: str, indent: str = "  ") -> str:
