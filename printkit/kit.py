@@ -113,7 +113,7 @@ def table_files(deck: Deck, art, target: Path) -> dict[Path, bytes]:
     return {target: page}
 
 
-def sheets_name(deck: Deck, settings: Settings) -> str:
+def sheets_name(deck, settings: Settings) -> str:
     """The sheets' file name: the deck's id, and -ink-saver for the ink saver's version."""
     return f"{deck.id}{'-ink-saver' if settings.ink_saver else ''}.pdf"
 
@@ -207,11 +207,11 @@ def design_files(
 
     icons = load_icons()
     parts = design_sheets(deck, template, icons, settings)
-    target = out / f"{deck.id}.pdf"
+    target = out / sheets_name(deck, settings)
     files = (
         {target: parts[""]}
         if "" in parts
-        else {target.with_name(f"{deck.id}-{part}.pdf"): data for part, data in parts.items()}
+        else {target.with_name(f"{target.stem}-{part}.pdf"): data for part, data in parts.items()}
     )
     # The proof is cut from the sheets just drawn: every card is drawn once. Manual
     # duplex's fronts and backs are two files; the proof is cut from a long-edge layout.

@@ -413,3 +413,21 @@ def test_a_strangers_deck_folder_cannot_reach_outside_or_block(cli, tmp_path, wh
     result = cli("build", "--deck-dir", str(folder), "--out", str(tmp_path / "o"))
     assert result.status == 1 and expect in result.err and "\n" not in result.err.strip()
     assert not (tmp_path / "o").exists()
+
+
+def test_the_ink_saver_leaves_a_designed_decks_grounds_white(tmp_path):
+    from printkit.preflight.ink import ink_coverage
+
+    from .test_print_modes import INK_SAVER_SHARE
+
+    deck = load_design(make_deck(tmp_path / "d"))
+    t = load_template("letter-3x3")
+    normal = design_sheets(deck, t, load_icons(), Settings())[""]
+    saver = design_sheets(deck, t, load_icons(), Settings(ink_saver=True))[""]
+    assert ink_coverage(saver).density <= INK_SAVER_SHARE * ink_coverage(normal).density
+    first, second = reader(normal), reader(saver)
+    for index in range(len(first.pages)):  # the same cards in the same places
+        assert [(d.x, d.y) for d in drawn_forms(first, index)] == [
+            (d.x, d.y) for d in drawn_forms(second, index)
+        ]
+    assert "Healing Draught" in second.pages[0].extract_text()

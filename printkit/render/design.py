@@ -21,7 +21,7 @@ from ..layout.impose import Rect
 from ..model import SUIT_SYMBOLS, suit_color
 from ..notation import parse_card
 from ..pictures import ArtLibrary, Picture
-from .art import fit_raster, place_drawing, tinted
+from .art import INK_SAVER_LIGHT, fit_raster, lightened, place_drawing, tinted
 from .fonts import BODY, TITLE, register_fonts
 from .pdf import Document, hex_color
 from .qr import draw_qr, qr_code
@@ -41,8 +41,18 @@ _ALIGN = {"left": 0, "center": 1, "right": 2}
 class DesignFaces:
     """A designed deck's fronts and backs as forms in one document (the sheets' Faces)."""
 
-    def __init__(self, doc: Document, deck: DesignedDeck, builtin: ArtLibrary, qr: bool = True):
+    def __init__(
+        self,
+        doc: Document,
+        deck: DesignedDeck,
+        builtin: ArtLibrary,
+        qr: bool = True,
+        ink_saver: bool = False,
+    ):
         self.doc, self.deck, self.builtin = doc, deck, builtin
+        # The ink saver: grounds that run into the bleed are left white, other fills and
+        # pictures are light tints; lines and text keep their colour.
+        self.ink_saver = ink_saver
         self.w, self.h = deck.front.width, deck.front.height
         self.bbox = (-DESIGN_BLEED, -DESIGN_BLEED, self.w + DESIGN_BLEED, self.h + DESIGN_BLEED)
         self.qr = qr
@@ -90,6 +100,8 @@ class DesignFaces:
         canvas, box, r = self.doc.canvas, item.box, item.rect
         fill = box.fill.resolve(card.values) if box.fill else None
         stroke = box.stroke.resolve(card.values) if box.stroke else None
+        if self.ink_saver and fill:
+            fill = None if box.bleed else _lighter(fill)
         if fill:
             canvas.setFillColor(hex_color(fill))
         if stroke:
@@ -221,13 +233,15 @@ class DesignFaces:
         clip = canvas.beginPath()
         clip.roundRect(inner.x, inner.y, inner.w, inner.h, item.box.radius)
         canvas.clipPath(clip, stroke=0, fill=0)
+        light = INK_SAVER_LIGHT if self.ink_saver else 0.0
         if picture.is_svg:
-            place_drawing(canvas, picture.drawing, inner.x, inner.y, inner.w, inner.h, cover=cover)
+            drawing = lightened(picture.drawing, light) if light else picture.drawing
+            place_drawing(canvas, drawing, inner.x, inner.y, inner.w, inner.h, cover=cover)
             return
         from reportlab.lib.utils import ImageReader
 
         box = inner if cover else _contained(picture, inner)
-        data = fit_raster(picture, box.w, box.h)
+        data = fit_raster(picture, box.w, box.h, light)
         canvas.drawImage(ImageReader(io.BytesIO(data)), box.x, box.y, box.w, box.h, mask="auto")
 
     def _qr(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
@@ -268,6 +282,12 @@ class DesignFaces:
 
 
 _SUIT_COLORS = {"red": "#b3261e", "black": "#1d1b19"}
+
+
+def _lighter(color: str) -> str:
+    """A colour moved INK_SAVER_LIGHT of the way to white."""
+    channels = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * INK_SAVER_LIGHT):02x}" for c in channels)
 
 
 def _fits_width(paragraph, width: float) -> bool:
@@ -365,13 +385,13 @@ def design_sheets(deck: DesignedDeck, template, builtin: ArtLibrary, settings) -
     def open_document(part: str):
         doc = Document(
             (template.paper_width, template.paper_height),
-            f"{deck.name} - card sheets",
+            f"{deck.name} - card sheets" + (" (ink saver)" if settings.ink_saver else ""),
             f"The {len(deck.cards)} cards of {deck.name} on {template.name} sheets",
             kind="sheets",
             paper=template.paper,
             duplex=_printed(settings.duplex) if template.backs and not template.fold else "simplex",
         )
-        return doc, DesignFaces(doc, deck, builtin, qr=settings.qr)
+        return doc, DesignFaces(doc, deck, builtin, qr=settings.qr, ink_saver=settings.ink_saver)
 
     job = SheetJob(deck.name, template, settings.duplex, settings.back_offset)
     return render_sheets(job, len(deck.cards), open_document)
