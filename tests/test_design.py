@@ -374,8 +374,11 @@ def test_a_designed_deck_goes_to_tabletop_simulator_with_a_back_for_each_type(cl
     assert all((out / name).is_file() for name in backs)
     names = [card["Nickname"] for card in deck["ContainedObjects"]]
     assert names.count("Healing Draught") == 3 and "Sleep Charm" in names
-    refused = cli("export", "--for", "cricut", "--deck-dir", str(folder), "-o", str(out))
-    assert refused.status == 2 and "virtual tables" in refused.err
+    cricut = cli("export", "--for", "cricut", "--deck-dir", str(folder), "-o", str(tmp_path / "c"))
+    assert cricut.status == 0, cricut.err
+    assert {"d-sheet-01.png", "d-sheet-02.png", "d-cut.svg"} <= {
+        p.name for p in (tmp_path / "c").iterdir()
+    }
 
 
 def test_a_designed_deck_makes_shop_images_with_bleed(cli, tmp_path):

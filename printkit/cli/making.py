@@ -460,11 +460,6 @@ def export(
     if dpi is not None and shop not in SHOPS:
         raise UsageError(f"--dpi is for the shops; --for {shop} has its own size")
     if deck_dir is not None:
-        if shop not in (*TABLES, *SHOPS):
-            raise UsageError(
-                f"a designed deck exports for the shops and the virtual tables, not --for "
-                f"{shop} yet: print its sheets with printkit build --deck-dir"
-            )
         from ..load.art import load_icons
         from ..load.design import load_design
 
@@ -476,6 +471,8 @@ def export(
             files = design_tabletop_files(
                 design, load_icons(), shop, _locator(folder, url_base), qr=not no_qr
             )
+        elif shop in CUTTERS:
+            files = _cutter_images(None, load_icons(), CUTTERS[shop], not no_qr, design)
         else:
             from ..render.raster import design_images
 
@@ -510,15 +507,24 @@ def _locator(folder: Path, url_base: str | None) -> Callable[[str], str]:
     return lambda name: (where / name).as_uri()
 
 
-def _cutter_images(deck, art, template_name: str, qr: bool) -> dict[str, bytes]:
-    """The sheets of a cutting machine's template as transparent PNGs, and its cut file."""
+def _cutter_images(deck, art, template_name: str, qr: bool, designed=None) -> dict[str, bytes]:
+    """The sheets of a cutting machine's template as transparent PNGs, and its cut file;
+    ``designed`` is a designed deck (``art`` then holds printkit's icons)."""
     from ..load.templates import load_template
     from ..render.cutfile import cut_svg
-    from ..render.deck import deck_sheets
     from ..render.raster import cut_images
 
     template = load_template(template_name)
-    pdf = deck_sheets(deck, template, art, Settings(duplex="none", qr=qr, aids=4))[""]
+    settings = Settings(duplex="none", qr=qr, aids=4)
+    if designed is not None:
+        from ..render.design import design_sheets
+
+        deck = designed
+        pdf = design_sheets(designed, template, art, settings)[""]
+    else:
+        from ..render.deck import deck_sheets
+
+        pdf = deck_sheets(deck, template, art, settings)[""]
     images = cut_images(pdf, template)
     files = {f"{deck.id}-sheet-{n:02d}.png": png for n, png in enumerate(images, start=1)}
     files[f"{deck.id}-cut.svg"] = cut_svg(template, deck.name)
