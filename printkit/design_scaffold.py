@@ -3,13 +3,15 @@ deck, in printkit's own words and pictures (CC0), to be edited into the user's g
 
 from __future__ import annotations
 
+import json
+
 __all__ = ["scaffold"]
 
 _DECK = """\
 # A deck of your own game. printkit reads this file, the card list and the layouts
 # beside it; every path stays inside this folder.
-name = "{title}"
-game = "{title}"
+name = {title}
+game = {title}
 description = "A deck made with printkit new"
 
 # One row a card, any columns you like; "count" makes copies. A spreadsheet works
@@ -168,7 +170,7 @@ width = "30mm"
 height = "30mm"
 
 [box.title]
-text = "{title}"
+text = {title}
 font = "title"
 size = "13pt"
 min_size = "8pt"
@@ -228,11 +230,15 @@ _DROP = """\
 
 def scaffold(title: str) -> dict[str, str]:
     """{path inside the new folder: its text}."""
-    safe = title.replace('"', "'")
+    # The title as a TOML string: JSON's escapes are TOML's, so any name is safe.
+    safe = json.dumps(title, ensure_ascii=False)
     return {
         "deck.toml": _DECK.format(title=safe),
         "front.toml": _FRONT.format(),
-        "back.toml": _BACK.format(title=safe),
+        # On a card, braces are a field's: the name's own braces are doubled.
+        "back.toml": _BACK.format(
+            title=json.dumps(title.replace("{", "{{").replace("}", "}}"), ensure_ascii=False)
+        ),
         "cards.csv": _CARDS,
         "art/flask.svg": _FLASK,
         "art/scroll.svg": _SCROLL,

@@ -434,3 +434,25 @@ def test_the_ink_saver_leaves_a_designed_decks_grounds_white(tmp_path):
             (d.x, d.y) for d in drawn_forms(second, index)
         ]
     assert "Healing Draught" in second.pages[0].extract_text()
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    name=st.text(
+        st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), min_size=1, max_size=20
+    ).filter(str.strip)
+)
+def test_printkit_new_takes_any_name(tmp_path_factory, name):
+    """Quotes, backslashes and braces in a deck's name stay a name (TOML and fields)."""
+    folder = tmp_path_factory.mktemp("new") / "deck"
+    for relative, text in scaffold(name).items():
+        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+        (folder / relative).write_text(text, encoding="utf-8")
+    try:
+        deck = load_design(folder)
+    except PrintkitError as exc:  # only a name too long for a deck is refused
+        assert "name" in str(exc)
+        return
+    assert deck.name == name.strip()
+    layout = deck.backs["back.toml"]
+    assert fill_in(layout.boxes[-1].content, {}) == name
