@@ -15,7 +15,7 @@ game = {title}
 description = "A deck made with printkit new"
 
 # One row a card, any columns you like; "count" makes copies. A spreadsheet works
-# too: cards = "cards.xlsx" (and sheet = "Cards" to pick a sheet).
+# too: cards = "cards.xlsx" or "cards.ods" (and sheet = "Cards" to pick a sheet).
 cards = "cards.csv"
 
 # The faces: boxes in real units, measured from the card's top-left corner.

@@ -18,7 +18,7 @@ from ..limits import MAX_COPIES, MAX_DATA_BYTES, MAX_ROWS, MAX_TEXT
 __all__ = ["FORMATS", "SheetRow", "read_rows"]
 
 #: What a card file may be, by its suffix.
-FORMATS = (".csv", ".toml", ".xlsx")
+FORMATS = (".csv", ".toml", ".xlsx", ".ods")
 #: A spreadsheet is zipped XML: allow it more room than a text file.
 _MAX_XLSX = 8 * MAX_DATA_BYTES
 #: ... and unpacked, it may hold at most this much.
@@ -40,12 +40,14 @@ def read_rows(path: Path, root: Path, sheet: str | None = None) -> tuple[list[st
         raise CatalogueError(
             f"{shown(path)}: cards come from {', '.join(FORMATS)} files, not {suffix or 'this'}"
         )
-    if sheet is not None and suffix != ".xlsx":
-        raise CatalogueError(f"{shown(path)}: 'sheet' is for a spreadsheet (.xlsx) only")
+    if sheet is not None and suffix not in (".xlsx", ".ods"):
+        raise CatalogueError(f"{shown(path)}: 'sheet' is for a spreadsheet (.xlsx, .ods) only")
     if suffix == ".csv":
         header, raw = _csv(DataFile(path, CatalogueError, root))
     elif suffix == ".toml":
         header, raw = _toml(DataFile(path, CatalogueError, root))
+    elif suffix == ".ods":
+        header, raw = _ods(path, root, sheet)
     else:
         header, raw = _xlsx(path, root, sheet)
     if len(raw) > MAX_ROWS:
@@ -126,6 +128,120 @@ def _text(value) -> str:
     return str(value).strip()
 
 
+def _zipped(path: Path, root: Path) -> bytes:
+    """A spreadsheet's bytes: a zip, whose unpacked size is bounded before anything unpacks."""
+    import zipfile
+
+    name = shown(path)
+    data = read_confined(path, root, _MAX_XLSX, lambda m: CatalogueError(f"{name}: {m}"))
+    try:
+        unpacked = sum(item.file_size for item in zipfile.ZipFile(io.BytesIO(data)).infolist())
+    except (zipfile.BadZipFile, ValueError, OSError) as exc:
+        raise CatalogueError(f"{name}: not a readable spreadsheet ({str(exc)[:80]})") from None
+    if unpacked > _MAX_UNPACKED:
+        raise CatalogueError(
+            f"{name}: unpacks to {unpacked:,} bytes, more than the limit of {_MAX_UNPACKED:,}"
+        )
+    return data
+
+
+def _table_rows(name: str, title: str, rows, column_name):
+    """(header, rows) from a sheet's rows of cell texts: the first row that is not empty
+    names the columns; ``column_name(i)`` is how a column is called in messages."""
+    header: list[str] | None = None
+    out = []
+    for index, texts in rows:
+        if not any(texts):
+            continue
+        if header is None:
+            texts = list(texts)
+            while texts and not texts[-1]:
+                texts.pop()
+            header = _header(name, f"sheet {title}, row {index} (the header)", texts)
+            continue
+        values = {key: texts[i] if i < len(texts) else "" for i, key in enumerate(header)}
+        columns = {
+            key: f"cell {column_name(i)}{index}, column {key}" for i, key in enumerate(header)
+        }
+        out.append((f"{name}, sheet {title}, row {index}", values, columns))
+    if header is None:
+        raise CatalogueError(f"{name}: the sheet is empty; its first row names the columns")
+    return header, out
+
+
+def _ods(path: Path, root: Path, sheet: str | None):
+    """An OpenDocument spreadsheet (LibreOffice), read with odfpy."""
+    from odf.namespaces import OFFICENS, TABLENS
+    from odf.opendocument import load
+    from odf.table import Table
+    from odf.teletype import extractText
+
+    name = shown(path)
+    data = _zipped(path, root)
+    try:
+        document = load(io.BytesIO(data))
+    except Exception as exc:  # odfpy raises many kinds on a broken file
+        raise CatalogueError(f"{name}: not a readable .ods spreadsheet ({str(exc)[:80]})") from None
+    tables = document.spreadsheet.getElementsByType(Table)
+    titles = [t.getAttribute("name") for t in tables]
+    if not tables:
+        raise CatalogueError(f"{name}: the spreadsheet has no sheet")
+    if sheet is None:
+        chosen = tables[0]
+    elif sheet in titles:
+        chosen = tables[titles.index(sheet)]
+    else:
+        raise CatalogueError(f"{name}: no sheet {sheet!r}; its sheets are {', '.join(titles)}")
+
+    def cell_text(cell) -> str:
+        kind = cell.attributes.get((OFFICENS, "value-type"))
+        if kind in ("float", "percentage", "currency"):
+            value = cell.attributes.get((OFFICENS, "value"), "")
+            try:
+                return _text(float(value))
+            except ValueError:
+                return value
+        return extractText(cell).strip()
+
+    def rows():
+        index = 0
+        for row in chosen.childNodes:
+            if row.qname != (TABLENS, "table-row"):
+                continue
+            repeat = int(row.attributes.get((TABLENS, "number-rows-repeated"), "1") or 1)
+            texts: list[str] = []
+            for cell in row.childNodes:
+                if cell.qname[0] != TABLENS or not cell.qname[1].endswith("table-cell"):
+                    continue
+                span = int(cell.attributes.get((TABLENS, "number-columns-repeated"), "1") or 1)
+                text = cell_text(cell)
+                # A sheet's trailing blank columns come as one cell repeated thousands
+                # of times: blanks are kept only as far as a later cell needs them.
+                texts.extend([text] * (span if text else min(span, 1024)))
+                if len(texts) > 1024:
+                    raise CatalogueError(f"{name}: more than 1,024 columns in row {index + 1}")
+            while texts and not texts[-1]:
+                texts.pop()
+            for _ in range(repeat if texts else 1):
+                index += 1
+                if index > MAX_ROWS + 50:
+                    raise CatalogueError(f"{name}: more than {MAX_ROWS:,} rows; split the deck")
+                yield index, texts
+            if not texts:
+                index += repeat - 1
+
+    return _table_rows(name, chosen.getAttribute("name"), rows(), lambda i: _letters(i + 1))
+
+
+def _letters(number: int) -> str:
+    """A spreadsheet's column letters: 1 is A, 27 is AA."""
+    out = ""
+    while number:
+        number, rest = divmod(number - 1, 26)
+        out = chr(65 + rest) + out
+    return out
+
+
 def _xlsx(path: Path, root: Path, sheet: str | None):
     import zipfile
 
@@ -133,17 +249,7 @@ def _xlsx(path: Path, root: Path, sheet: str | None):
     from openpyxl.utils import get_column_letter
 
     name = shown(path)
-    data = read_confined(path, root, _MAX_XLSX, lambda m: CatalogueError(f"{name}: {m}"))
-    try:  # a spreadsheet is a zip: its unpacked size is bounded before anything unpacks
-        unpacked = sum(item.file_size for item in zipfile.ZipFile(io.BytesIO(data)).infolist())
-    except (zipfile.BadZipFile, ValueError, OSError) as exc:
-        raise CatalogueError(
-            f"{name}: not a readable .xlsx spreadsheet ({str(exc)[:80]})"
-        ) from None
-    if unpacked > _MAX_UNPACKED:
-        raise CatalogueError(
-            f"{name}: unpacks to {unpacked:,} bytes, more than the limit of {_MAX_UNPACKED:,}"
-        )
+    data = _zipped(path, root)
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
@@ -159,27 +265,12 @@ def _xlsx(path: Path, root: Path, sheet: str | None):
             raise CatalogueError(
                 f"{name}: no sheet {sheet!r}; its sheets are {', '.join(book.sheetnames)}"
             )
-        rows = []
-        header: list[str] | None = None
+        title = ws.title
+        texts = []
         for index, cells in enumerate(ws.iter_rows(values_only=True), start=1):
             if index > MAX_ROWS + 50:
                 raise CatalogueError(f"{name}: more than {MAX_ROWS:,} rows; split the deck")
-            texts = ["" if cell is None else _text(cell) for cell in cells]
-            if not any(texts):
-                continue
-            if header is None:
-                while texts and not texts[-1]:
-                    texts.pop()
-                header = _header(name, f"sheet {ws.title}, row {index} (the header)", texts)
-                continue
-            values = {key: texts[i] if i < len(texts) else "" for i, key in enumerate(header)}
-            columns = {
-                key: f"cell {get_column_letter(i + 1)}{index}, column {key}"
-                for i, key in enumerate(header)
-            }
-            rows.append((f"{name}, sheet {ws.title}, row {index}", values, columns))
+            texts.append((index, ["" if cell is None else _text(cell) for cell in cells]))
     finally:
         book.close()
-    if header is None:
-        raise CatalogueError(f"{name}: the sheet is empty; its first row names the columns")
-    return header, rows
+    return _table_rows(name, title, texts, lambda i: get_column_letter(i + 1))
