@@ -490,3 +490,15 @@ def test_an_ods_spreadsheet_gives_the_same_cards(tmp_path):
     ods_deck = load_design(folder)
     assert [c.values for c in ods_deck.cards] == [c.values for c in csv_deck.cards]
     assert ods_deck.cards[0].row.endswith("cards.ods, sheet Cards, row 2")
+
+
+def test_the_readmes_layout_example_is_a_layout(tmp_path):
+    """The README's example loads, and draws the cards of the deck printkit new writes."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    start = readme.index("```toml", readme.index("**A layout** is a TOML file")) + len("```toml")
+    example = readme[start : readme.index("```", start)]
+    folder = make_deck(tmp_path / "d")
+    (folder / "front.toml").write_text(example, encoding="utf-8")
+    deck = load_design(folder)
+    assert [box.name for box in deck.front.boxes] == ["name", "cost"]
+    assert design_sheets(deck, load_template("letter-3x3"), load_icons(), Settings())[""]
