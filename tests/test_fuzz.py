@@ -210,7 +210,9 @@ def test_the_markdown_reader_reads_any_text_in_linear_time(pieces, repeat):
     from printkit import markdown
 
     text = "".join(pieces) * repeat
-    start = time.perf_counter()
+    # The reader's own processor time, which another program's load does not inflate as
+    # it does the wall clock (the CI machine may be busy).
+    start = time.thread_time()
     try:
         document = markdown.parse(text)
     except markdown.MarkdownError as exc:
@@ -219,8 +221,9 @@ def test_the_markdown_reader_reads_any_text_in_linear_time(pieces, repeat):
         for block in document.blocks:
             for line in getattr(block, "items", None) or [getattr(block, "text", "")]:
                 markdown.inline_spans(line)
-    # Generous: a microsecond budget per byte, plus a fixed allowance, on a slow machine.
-    assert time.perf_counter() - start < 0.05 + len(text) * 20e-6
+    # Generous: 20 microseconds a byte, plus a fixed allowance, on a slow machine; a reader
+    # that backtracked would take seconds on some of these texts.
+    assert time.thread_time() - start < 0.1 + len(text) * 20e-6
 
 
 def test_runs_that_made_the_old_reader_backtrack_are_read_at_once():
@@ -235,12 +238,12 @@ def test_runs_that_made_the_old_reader_backtrack_are_read_at_once():
         "- " + "`" * 100_000,
         "{{cards" + " " * 100_000 + "}}",
     ):
-        start = time.perf_counter()
+        start = time.thread_time()
         document = markdown.parse(text)
         for block in document.blocks:
             for line in getattr(block, "items", None) or [getattr(block, "text", "")]:
                 markdown.inline_spans(line)
-        assert time.perf_counter() - start < 1.0, text[:20]
+        assert time.thread_time() - start < 1.0, text[:20]
 
 
 # -- the documents a deck prints (aids, rules) and printkit's own tables (roles, readings) --
