@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from functools import cache
 
 from .. import __version__
 from .fonts import register_fonts
@@ -91,13 +92,13 @@ class Document:
         the same bytes in the file (the same zlib call reportlab would make later)."""
         import zlib
 
-        from reportlab.pdfbase.pdfdoc import PDFStream, xObjectName
+        from reportlab.pdfbase.pdfdoc import xObjectName
 
         form = self.canvas._doc.idToObject[xObjectName(name)]
         if not form.compression or not form.stream:
             return
         data = form.stream.encode("utf8") if isinstance(form.stream, str) else form.stream
-        contents = PDFStream(content=zlib.compress(data), filters=[_ALREADY_FLATE])
+        contents = _once_stream()(content=zlib.compress(data), filters=[_ALREADY_FLATE])
         contents.__Comment__ = "xobject form stream"
         form.Contents, form.stream, form.compression = contents, None, 0
 
@@ -105,8 +106,17 @@ class Document:
         self.canvas.setPageSize((width, height))
 
     def finish(self) -> bytes:
-        self.canvas.save()
-        return self.buffer.getvalue()
+        """The file's bytes, taken straight from reportlab's formatter (a file object
+        would hold two more copies of the whole file), which writes each object into one
+        growing buffer rather than a list joined at the end (a third copy)."""
+        from reportlab.pdfbase import pdfdoc
+
+        plain = pdfdoc.PDFFile
+        pdfdoc.PDFFile = _streaming_file()
+        try:
+            return self.canvas.getpdfdata()
+        finally:
+            pdfdoc.PDFFile = plain
 
 
 class _AlreadyFlate:
@@ -120,6 +130,43 @@ class _AlreadyFlate:
 
 
 _ALREADY_FLATE = _AlreadyFlate()
+
+
+@cache
+def _streaming_file():
+    """reportlab's output collector, writing into one buffer: the same bytes, and the
+    buffer's contents become the file without a copy."""
+    from reportlab.pdfbase.pdfdoc import PDFFile
+
+    class StreamingFile(PDFFile):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)  # writes the header into self.strings
+            self.buffer = io.BytesIO()
+            for piece in self.strings:
+                self.buffer.write(piece)
+            self.strings = None
+            self.write = self.buffer.write
+
+        def format(self, document):
+            return self.buffer.getvalue()
+
+    return StreamingFile
+
+
+@cache
+def _once_stream():
+    """The stream class of a compressed form: it lets go of its bytes once they are in
+    the file, so that a deck of thousands of cards is not held twice while the file is
+    assembled (reportlab formats every object exactly once)."""
+    from reportlab.pdfbase.pdfdoc import PDFStream
+
+    class OnceStream(PDFStream):
+        def format(self, document):
+            formatted = super().format(document)
+            self.content = b""
+            return formatted
+
+    return OnceStream
 
 
 def _info(base, kind: str, paper: str, duplex: str):
