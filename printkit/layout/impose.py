@@ -14,7 +14,7 @@ that edge, so folding the sheet lays each back on its front.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from ..model import Template
@@ -31,6 +31,8 @@ __all__ = [
     "crop_marks",
     "fold_line",
     "impose",
+    "sheet_count",
+    "sheets_of",
     "slot_rects",
 ]
 
@@ -191,22 +193,36 @@ def impose(
     back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> list[Sheet]:
     """Lay ``count`` items out on as many sheets as they need: ceil(count / slots)."""
+    return list(sheets_of(t, count, duplex, back_offset))
+
+
+def sheet_count(t: Template, count: int) -> int:
+    return math.ceil(count / t.per_sheet)
+
+
+def sheets_of(
+    t: Template,
+    count: int,
+    duplex: str = "long",
+    back_offset: tuple[float, float] = (0.0, 0.0),
+) -> Iterator[Sheet]:
+    """The sheets one at a time, as ``impose`` lists them: a deck of thousands of cards
+    need not hold every placement at once."""
     if duplex not in DUPLEX_MODES:
         raise ValueError(f"unknown duplex mode {duplex!r}")
     slots = slot_rects(t)
+    clips = [_clip(t, slot, rect) for slot, rect in enumerate(slots)]
     with_backs = t.backs and DUPLEX_MODES[duplex] is not None
     if t.fold:  # the backs go beside their fronts, across the fold
         duplex = FOLDS[t.fold]
-    sheets = []
-    for number in range(math.ceil(count / t.per_sheet)):
+    for number in range(sheet_count(t, count)):
         first = number * t.per_sheet
         fronts = tuple(
-            Placement(item, slot, slots[slot], _clip(t, slot, slots[slot]))
+            Placement(item, slot, slots[slot], clips[slot])
             for slot, item in enumerate(range(first, min(first + t.per_sheet, count)))
         )
         backs = tuple(back_of(p, t, duplex, back_offset) for p in fronts) if with_backs else ()
-        sheets.append(Sheet(number + 1, fronts, backs))
-    return sheets
+        yield Sheet(number + 1, fronts, backs)
 
 
 def crop_marks(t: Template, slots: Iterable[int] | None = None) -> list[Line]:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..layout.impose import Line, Placement, Sheet, crop_marks, fold_line, impose
+from ..layout.impose import Line, Placement, Sheet, crop_marks, fold_line, sheet_count, sheets_of
 from ..layout.labels import EDGE, label_spots
 from ..layout.marks import mark_rects, mark_zones
 from ..model import Template
@@ -77,18 +77,19 @@ def render_sheets(
     every form is defined in the file that uses it.
     """
     t = job.template
-    sheets = impose(t, count, job.duplex, job.back_offset)
+    total = sheet_count(t, count)
     if job.duplex == "manual" and t.backs and not t.fold:
         fronts, backs = open_document("fronts"), open_document("backs")
     else:
         fronts = backs = open_document("")
-    for sheet in sheets:
+    # One sheet's placements at a time: a deck of thousands of cards holds no more.
+    for sheet in sheets_of(t, count, job.duplex, job.back_offset):
         if t.fold:  # fronts and backs on one side of the paper
-            _page(*fronts, t, sheet, sheet.fronts, sheet.backs, job, len(sheets))
+            _page(*fronts, t, sheet, sheet.fronts, sheet.backs, job, total)
             continue
-        _page(*fronts, t, sheet, sheet.fronts, (), job, len(sheets))
+        _page(*fronts, t, sheet, sheet.fronts, (), job, total)
         if sheet.backs:
-            _page(*backs, t, sheet, (), sheet.backs, job, len(sheets))
+            _page(*backs, t, sheet, (), sheet.backs, job, total)
     if backs is fronts:
         return {"": fronts[0].finish()}
     return {"fronts": fronts[0].finish(), "backs": backs[0].finish()}
