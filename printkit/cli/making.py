@@ -52,6 +52,17 @@ def _output_option(default: Path | None, help_text: str) -> Callable[[F], F]:
     )
 
 
+def _deck_dir_option(help_text: str) -> Callable[[F], F]:
+    """--deck-dir: a designed deck's folder, as printkit new writes it."""
+    return click.option(
+        "--deck-dir",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=None,
+        metavar="DIR",
+        help=help_text,
+    )
+
+
 def _aids_option(func: F) -> F:
     return click.option(
         "--aids",
@@ -146,13 +157,7 @@ def _report(paths: list[Path], quiet: bool = False) -> None:
     help="Build only this deck (default: every deck under data/decks/).",
 )
 @data_dir_option
-@click.option(
-    "--deck-dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    metavar="DIR",
-    help="Build the designed deck in DIR (made by printkit new): its sheets and proof.",
-)
+@_deck_dir_option("Build the designed deck in DIR (made by printkit new): its sheets and proof.")
 @click.option(
     "--watch",
     is_flag=True,
@@ -412,13 +417,7 @@ def rulebook(paper: str, booklet: bool, output: Path, deck_id: str, data_dir: Pa
     "player's table can load them; by default the saved object points at the files "
     "on this computer, which only you can see.",
 )
-@click.option(
-    "--deck-dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    metavar="DIR",
-    help="A designed deck (made by printkit new) instead of DECK.",
-)
+@_deck_dir_option("A designed deck (made by printkit new) instead of DECK.")
 @art_options
 @data_dir_option
 def export(

@@ -24,6 +24,7 @@ from ..design import (
     Layout,
     Paint,
     fields_of,
+    fill_in,
 )
 from ..errors import CatalogueError
 from ..limits import MAX_CARDS, MAX_NAME, MAX_TITLE
@@ -160,8 +161,6 @@ def _pictures(folder: Path, front: Layout, backs, cards) -> dict:
             if not fields_of(box.content):
                 names.add(box.content)
                 continue
-            from ..design import fill_in
-
             for card in cards:
                 if box.when is None or box.when.holds(card.values):
                     value = fill_in(box.content, card.values).strip()
