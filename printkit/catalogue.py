@@ -52,7 +52,7 @@ DEFAULT_COLORS = {
 
 _INDEX_KINDS = ("playing-cards", "none")
 _DECK_KEYS = ("name", "game", "description", "index")
-_DECK_OPTIONAL = ("rules", "aids", "identification", "colors", "types")
+_DECK_OPTIONAL = ("rules", "aids", "identification", "colors", "types", "look")
 _LAYOUTS = ("book", "sheet")
 _EFFECT_KEYS = ("name", "summary", "text", "note", "targets")
 _EFFECT_OPTIONAL = ("aliases", "timing", "negatable", "type", "art", "stays_in_play")
@@ -125,6 +125,9 @@ def load_deck(
             "[identification]", "only a deck of playing cards has an identification sheet"
         )
 
+    look = meta_file.expect(meta.get("look", "western"), str, "", "look")
+    if not _ID.match(look) or len(look) > 64:
+        raise meta_file.fail("look", f"{look!r} is not the name of a look in data/layouts")
     effects = _read_effects(DataFile(folder / "effects.toml", CatalogueError, folder), types)
     playing = index == "playing-cards"
     cards = _read_cards(DataFile(folder / "cards.csv", CatalogueError, folder), effects, playing)
@@ -142,6 +145,7 @@ def load_deck(
         aids=aids,
         idsheet=idsheet,
         folder=folder,
+        look_name=look,
     )
     if not documents:
         return deck

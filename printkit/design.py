@@ -28,13 +28,14 @@ __all__ = [
     "DesignedDeck",
     "FontFile",
     "Layout",
+    "Look",
     "Paint",
     "fields_of",
     "fill_in",
 ]
 
 #: What a box may draw: the key that names its content decides its kind.
-BOX_KINDS = ("text", "rich", "picture", "qr", "shape", "index")
+BOX_KINDS = ("text", "rich", "title", "picture", "qr", "shape", "index", "marks")
 #: A field in a template: {name}; {{ and }} are braces.
 FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_-]*)\}")
 
@@ -60,16 +61,28 @@ def fill_in(template: str, record: Mapping[str, str]) -> str:
 
 @dataclass(frozen=True)
 class Paint:
-    """A colour: fixed, or chosen by a field's value (with a default)."""
+    """A colour: fixed ("#8a3b1c"), a field holding one ("{paper}"), or chosen by a
+    field's value from a map (with a default)."""
 
     color: str | None = None
     field: str | None = None
     choices: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
     def resolve(self, record: Mapping[str, str]) -> str | None:
-        if self.field is None:
-            return self.color
-        return self.choices.get(record.get(self.field, ""), self.color)
+        color = self.color
+        if self.field is not None:
+            color = self.choices.get(record.get(self.field, ""), self.color)
+        if color and color.startswith("{"):
+            return fill_in(color, record)
+        return color
+
+    @property
+    def fields(self) -> set[str]:
+        names = {self.field} if self.field else set()
+        for color in (self.color, *self.choices.values()):
+            if color:
+                names.update(fields_of(color))
+        return names
 
 
 @dataclass(frozen=True)
@@ -111,14 +124,28 @@ class Box:
     valign: str = "middle"  # top, middle, bottom
     fit: str = "contain"  # pictures: contain (whole) or cover (fill, cropped)
     when: Condition | None = None
-    bleed: bool = False  # a shape touching the trim runs on into the bleed
+    bleed: bool = False  # a shape or picture touching the trim runs on into the bleed
+    no_widow: bool = False  # text: the last two words kept on one line
+    ink_saver: str = "print"  # print, skip (not in the ink saver) or only (only in it)
+    edge: Paint | None = None  # a vignette's edge colour
+    module: float = 0.0  # a QR code's module; then every code of the deck has one size
+    beside: str = ""  # marks: start right of this QR box's code, when it is drawn
+    badges: str = ""  # marks: "|"-separated labels, each may start with an :icon:
+    shade: Paint | None = None  # marks: the copies behind an "all-" target
+    tag_fill: Paint | None = None  # marks: a badge without an icon (default: fill)
+    on_fill: Paint | None = None  # marks: a badge's label and icon
+
+    @property
+    def paints(self) -> tuple[Paint, ...]:
+        paints = (self.fill, self.stroke, self.color, self.edge, self.shade)
+        return tuple(p for p in (*paints, self.tag_fill, self.on_fill) if p is not None)
 
     @property
     def fields(self) -> set[str]:
         names = set(fields_of(self.content)) if self.kind != "shape" else set()
-        for paint in (self.fill, self.stroke, self.color):
-            if paint is not None and paint.field:
-                names.add(paint.field)
+        names.update(fields_of(self.badges))
+        for paint in self.paints:
+            names.update(paint.fields)
         if self.when is not None:
             names.add(self.when.field)
         return names
@@ -131,6 +158,7 @@ class FontFile:
     name: str  # as the layout names it
     source: str  # the package family or the file, for messages
     data: bytes
+    face: str = ""  # from a font package: "family/weight/style"
 
 
 @dataclass(frozen=True)
@@ -141,6 +169,7 @@ class Layout:
     boxes: tuple[Box, ...]
     fonts: Mapping[str, FontFile]
     fallback: str | None = None  # a font name for characters the box's font lacks
+    scale: float = 1.0  # drawn for another card size: how much smaller or larger
 
     @property
     def fields(self) -> set[str]:
@@ -153,6 +182,7 @@ class DesignedCard:
     row: str  # where it came from: "cards.csv, line 4"
     values: Mapping[str, str]
     back: str  # the key of its back layout in DesignedDeck.backs
+    too_long: str = ""  # what to do when its text does not fit, if not the layout's advice
 
     @property
     def name(self) -> str:
@@ -173,3 +203,20 @@ class DesignedDeck:
     backs: Mapping[str, Layout]
     pictures: Mapping[str, Picture]  # by the name a card or box gives
     icons: Mapping[str, Picture]  # the deck's own icons, :name: in rich text
+
+
+@dataclass(frozen=True)
+class Look:
+    """The layouts a catalogue deck prints with (data/layouts/NAME/): the card every face
+    shares (ground and frame, under the player aids too), the front, the back and the
+    blank house-rule card."""
+
+    name: str
+    card: Layout
+    front: Layout
+    back: Layout
+    blank: Layout
+
+    @property
+    def layouts(self) -> tuple[Layout, ...]:
+        return (self.card, self.front, self.back, self.blank)

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from .errors import NotFoundError
 
-if TYPE_CHECKING:  # a deck's documents, made by printkit.load.documents
+if TYPE_CHECKING:  # a deck's documents and look, made by printkit.load
+    from .design import Look
     from .documents import Aid, RulesText
 
 __all__ = [
@@ -238,6 +239,8 @@ class Deck:
     folder: Path | None = None
     aid: Aid | None = None  # the player aid, read with the deck (load_deck(documents=True))
     rules_text: RulesText | None = None  # the rules, read likewise
+    look_name: str = "western"  # the layouts its cards print with (data/layouts/NAME)
+    look: Look | None = None  # those layouts, read likewise
 
     def cards_of(self, effect: Effect) -> tuple[Card, ...]:
         """Every card that carries ``effect``, in deck order."""

@@ -48,11 +48,11 @@ stroke_width = "0.5mm"
 index = "{card}"
 when = { field = "card" }
 font = "title"
-size = "9pt"
-x = "50mm"
-y = "70mm"
-width = "8mm"
-height = "14mm"
+size = "11pt"
+x = "51mm"
+y = "72mm"
+width = "5mm"
+height = "10mm"
 
 [box.code]
 qr = "{name}: {text}"

@@ -1,8 +1,10 @@
-"""The card face as geometry (printkit.layout.face): every box inside the safe area, on
-every template and on any card size the design can hold; text above the footer; QR
-modules never under 0.4 mm; the painter draws into exactly these boxes."""
+"""The shipped look as geometry (data/layouts/western): every box inside the safe area on
+every template; the text above the footer; QR modules never under 0.4 mm; a marks box's
+targets and badges inside their box on any room, or one clear error."""
 
 from __future__ import annotations
+
+import dataclasses
 
 import pytest
 from hypothesis import given, settings
@@ -10,30 +12,24 @@ from hypothesis import strategies as st
 
 from printkit.catalogue import load_deck
 from printkit.errors import RenderError
-from printkit.layout.face import (
-    QR_MODULE,
-    QUIET,
-    FaceFacts,
-    FaceLayout,
-    aid_layout,
-    card_frame,
-    face_layout,
-    qr_side,
-)
+from printkit.layout.aid import aid_layout, frame_rect
+from printkit.layout.design import placed, scaled, stacked_marks
 from printkit.layout.impose import Rect
 from printkit.load.templates import load_template, template_names
+from printkit.look import card_fields
+from printkit.render.qr import QUIET
 from printkit.units import mm
 
 TARGETS = st.sampled_from(
     [(), ("living",), ("dead",), ("all-living",), ("all-dead",), ("living", "dead")]
 )
 BADGES = st.lists(
-    st.sampled_from(
-        [("mark-reaction", "ANY TIME"), ("mark-unstoppable", "NO NEGATION"), (None, "BLUE CARD")]
-    ),
+    st.sampled_from([("reaction", "ANY TIME"), ("unstoppable", "NO NEGATION"), (None, "BLUE")]),
     max_size=3,
     unique=True,
 )
+#: The look's ground and frames run to the trim and its bleed; everything else is inside.
+_FRAMING = {"ground", "frame", "inner_frame"}
 
 
 def _measure(text: str) -> float:
@@ -41,96 +37,89 @@ def _measure(text: str) -> float:
     return len(text) * 4.2
 
 
-def _boxes(layout: FaceLayout) -> dict[str, Rect]:
-    named = {
-        "title": layout.title,
-        "picture": layout.picture,
-        "text": layout.text,
-        "footer": layout.footer,
-        "icons": layout.icons,
-    }
-    for key in ("index", "pip", "qr"):
-        if getattr(layout, key) is not None:
-            named[key] = getattr(layout, key)
-    for i, target in enumerate(layout.targets):
-        named[f"target {i}"] = target.icon
-    for i, badge in enumerate(layout.badges):
-        named[f"badge {i}"] = badge.box
-        if badge.icon is not None:
-            named[f"badge icon {i}"] = badge.icon
-    return named
-
-
-def _check(layout: FaceLayout) -> None:
-    safe = layout.frame.safe
-    for name, box in _boxes(layout).items():
-        assert box.w > 0 and box.h > 0, name
-        assert box.inside(safe), (name, box, safe)
-    # The frame lies 3 mm inside the trim; the safe area inside the frame.
-    assert abs(layout.frame.frame.x - 3 * mm) < 0.01 * mm
-    assert layout.frame.safe.inside(layout.frame.frame)
-    # The text ends above the footer, and under the picture, which is under the title.
-    assert layout.text.y >= layout.footer.top
-    assert layout.text.top <= layout.picture.y
-    assert layout.picture.top <= layout.title.y
-    # Targets and badges sit inside the footer's room, the labels included.
-    for target in layout.targets:
-        assert target.label_y - 0.25 * 6 >= layout.icons.y - 1e-6
-        assert target.icon.inside(layout.icons)
-    for badge in layout.badges:
-        assert badge.box.inside(layout.icons)
-    if layout.qr is not None:
-        assert layout.qr.right <= layout.icons.x
-        version = round((layout.qr.w / QR_MODULE - 2 * QUIET - 17) / 4)
-        assert layout.qr.w / (17 + 4 * version + 2 * QUIET) >= 0.4 * mm - 1e-9
+@pytest.mark.parametrize("name", template_names())
+def test_every_box_of_every_card_is_inside_the_safe_area_on_every_template(name):
+    t = load_template(name)
+    for deck_id in ("dead-mens-deck", "simplified-bang"):
+        deck = load_deck(deck_id)
+        assert deck.look is not None
+        front = scaled(deck.look.front, t.card_width, t.card_height)
+        safe = frame_rect(t.card_width, t.card_height)
+        for card in deck.cards:
+            boxes = {p.box.name: p.rect for p in placed(front, card_fields(card, deck, True, True))}
+            for box_name, rect in boxes.items():
+                if box_name not in _FRAMING:
+                    assert rect.inside(safe, 0.01 * mm), (card.code, box_name, rect, safe)
+            # Top to bottom: title, picture, text, then the footer's code and marks.
+            assert boxes["title"].y >= boxes["picture"].top - 1e-6
+            assert boxes["picture"].y >= boxes["text"].top - 1e-6
+            marks = boxes.get("marks") or boxes["marks_plain"]
+            assert boxes["text"].y >= max(boxes["qr"].top, marks.top) - 1e-6
+        assert aid_layout(t.card_width, t.card_height).body.inside(safe)
 
 
 @pytest.mark.parametrize("name", template_names())
-def test_every_box_of_every_card_is_inside_the_safe_area_on_every_template(name):
-    from printkit.load.art import load_art
-    from printkit.render.face import FacePainter
-    from printkit.render.pdf import Document
+def test_the_decks_qr_codes_fit_their_box_at_0_4_mm_modules(name):
+    from printkit.qrcontent import card_text
+    from printkit.render.qr import qr_version
 
     t = load_template(name)
     for deck_id in ("dead-mens-deck", "simplified-bang"):
         deck = load_deck(deck_id)
-        doc = Document((t.paper_width, t.paper_height), "t", "t", kind="sheets", paper="custom")
-        painter = FacePainter(doc, deck, load_art(deck), t.card_width, t.card_height)
-        for card in deck.cards:
-            _check(painter.layout(card))
-        body = aid_layout(t.card_width, t.card_height).body
-        assert body.inside(card_frame(t.card_width, t.card_height).safe)
+        (box,) = [b for b in scaled(deck.look.front, t.card_width, t.card_height).boxes if b.module]
+        assert box.module >= 0.4 * mm - 1e-9
+        version = qr_version(card_text(card, deck) for card in deck.cards)
+        side = (17 + 4 * version + 2 * QUIET) * box.module
+        assert side <= min(box.w, box.h) + 0.01
+
+
+def test_a_deck_whose_rulings_outgrow_the_qr_box_is_told_which_box(tmp_path):
+    from printkit.load.art import load_art
+    from printkit.render.cards import card_pages
+
+    deck = load_deck()
+    long = dataclasses.replace(deck.effects[0], summary="A ruling that runs on and on. " * 8)
+    cards = tuple(
+        dataclasses.replace(c, effect=long) if c.effect.id == long.id else c for c in deck.cards
+    )
+    deck = dataclasses.replace(deck, cards=cards)
+    with pytest.raises(RenderError, match=r"front.toml \[box.qr\]: the deck's QR codes need"):
+        card_pages(deck, 2.5 * 72, 3.5 * 72, load_art(deck))
+
+
+def test_a_look_on_a_card_far_from_its_size_is_refused_in_one_line():
+    deck = load_deck()
+    with pytest.raises(
+        RenderError, match=r"front.toml is drawn for 63.5 mm x 88.9 mm cards; 41 mm x 63 mm"
+    ):
+        scaled(deck.look.front, 41 * mm, 63 * mm)
+    near = scaled(deck.look.front, 63 * mm, 88 * mm)
+    text = next(b for b in near.boxes if b.name == "text")
+    assert text.min_size >= 6.0 and near.scale < 1
 
 
 @settings(max_examples=300, deadline=None)
 @given(
-    width=st.floats(40 * mm, 130 * mm),
-    height=st.floats(55 * mm, 180 * mm),
-    index=st.booleans(),
+    width=st.floats(20 * mm, 80 * mm),
+    height=st.floats(8 * mm, 40 * mm),
     targets=TARGETS,
     badges=BADGES,
-    qr=st.one_of(st.none(), st.integers(1, 10)),
+    scale=st.floats(0.6, 1.6),
 )
-def test_any_card_size_gives_boxes_inside_the_safe_area_or_one_clear_error(
-    width, height, index, targets, badges, qr
-):
-    facts = FaceFacts("card 7D (Syphon)", index, targets, tuple(badges), qr)
+def test_marks_lie_inside_their_box_or_say_they_do_not_fit(width, height, targets, badges, scale):
+    room = Rect(5 * mm, 5 * mm, width, height)
     try:
-        layout = face_layout(width, height, facts, _measure)
+        placed_targets, placed_badges = stacked_marks(
+            room, targets, tuple(badges), 6.0, scale, _measure, "card 7D (Syphon), [box.marks]"
+        )
     except RenderError as exc:
-        assert str(exc).startswith("card 7D (Syphon): ")
+        assert str(exc).startswith("card 7D (Syphon), [box.marks]: ")
         return
-    _check(layout)
-
-
-def test_a_poker_card_holds_a_busy_footer():
-    facts = FaceFacts("card 7C", True, ("all-living",), (("mark-reaction", "ANY TIME"),), 4)
-    layout = face_layout(2.5 * 72, 3.5 * 72, facts, _measure)
-    _check(layout)
-    assert layout.qr is not None and abs(layout.qr.w - qr_side(4)) < 1e-9
-
-
-def test_a_card_too_small_for_its_qr_code_says_so():
-    facts = FaceFacts("card 2S (Spook!)", True, ("living",), (), 10)
-    with pytest.raises(RenderError, match=r"card 2S \(Spook!\): a card of .* --no-qr"):
-        face_layout(41 * mm, 63 * mm, facts, _measure)
+    for target in placed_targets:
+        assert target.icon.inside(room)
+        assert target.label_y - 0.25 * 6 >= room.y - 1e-6
+    for badge in placed_badges:
+        assert badge.box.inside(room)
+        if badge.icon is not None:
+            assert badge.icon.inside(badge.box)
+    assert len(placed_targets) == len(targets) and len(placed_badges) == len(badges)

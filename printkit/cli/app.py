@@ -145,9 +145,19 @@ def high_noon_options(func: F) -> F:
     )(func)
 
 
-def open_deck(deck_id: str, data_dir: Path | None, documents: bool = True) -> Deck:
-    """The deck; with ``documents``, its rules and aid too (every command that prints)."""
-    return load_deck(deck_id, data_dir, documents)
+def open_deck(
+    deck_id: str, data_dir: Path | None, documents: bool = True, look: bool = False
+) -> Deck:
+    """The deck; with ``documents``, its rules, aid and look too (every command that
+    prints them); with ``look``, at least its look (every command that draws cards)."""
+    deck = load_deck(deck_id, data_dir, documents)
+    if look and deck.look is None:
+        from dataclasses import replace
+
+        from ..load.look import load_look
+
+        deck = replace(deck, look=load_look(deck))
+    return deck
 
 
 def emit_json(value: Any) -> None:

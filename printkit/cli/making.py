@@ -280,7 +280,7 @@ def sheets(
     from ..load.templates import load_template
     from ..output import write_files
 
-    deck = open_deck(deck_id, data_dir, documents=aids > 0)  # the aids, when printed
+    deck = open_deck(deck_id, data_dir, documents=aids > 0, look=True)  # aids if printed
     template = load_template(template_name)
     options = _settings(duplex, back_offset, no_qr, art_dir, aids, ink_saver)
     target = output or Path("output") / sheets_name(deck, options)
@@ -479,7 +479,7 @@ def export(
         written = write_files({folder / name: data for name, data in files.items()})
         click.echo(f"wrote {len(written)} files to {shown(folder)}")
         return
-    deck = open_deck(deck_id, data_dir, documents=shop in (*TABLES, *CUTTERS))
+    deck = open_deck(deck_id, data_dir, documents=shop in (*TABLES, *CUTTERS), look=True)
     folder = out_dir or Path("output") / f"{deck.id}-{shop}"
     art = load_art(deck, art_dir)
     if shop in TABLES:

@@ -2,22 +2,28 @@
 
 A layout measures from the trim's top-left corner with y running down; PDF measures
 from the bottom-left with y up. ``placed`` turns each box that shows for a card into
-a rectangle in the card's own PDF coordinates, a shape that touches the trim and asks
-for it running on into the bleed.
+a rectangle in the card's own PDF coordinates, a shape or picture that touches the trim
+and asks for it running on into the bleed. ``scaled`` fits a layout to a card of
+another size; ``stacked_marks`` sets out a marks box: a row of target icons with their
+labels over a stack of badges, centred together.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..design import Box, Layout
+from ..errors import RenderError
 from ..units import mm
 from .impose import Rect
 
-__all__ = ["Placed", "placed"]
+__all__ = ["Badge", "Placed", "Target", "placed", "scaled", "stacked_marks", "target_label"]
 
 _TOUCH = 0.01 * mm
+#: A layout may be drawn on a card this much smaller or larger than it was drawn for.
+_MAX_STRETCH = 0.05
 
 
 @dataclass(frozen=True)
@@ -34,7 +40,7 @@ def placed(layout: Layout, values: Mapping[str, str], bleed: float = 0.0) -> lis
         if box.when is not None and not box.when.holds(values):
             continue
         rect = Rect(box.x, layout.height - box.y - box.h, box.w, box.h)
-        if box.bleed and box.kind == "shape" and bleed > 0:
+        if box.bleed and box.kind in ("shape", "picture") and bleed > 0:
             rect = rect.grown(
                 bleed if box.x <= _TOUCH else 0.0,
                 bleed if rect.y <= _TOUCH else 0.0,
@@ -44,3 +50,135 @@ def placed(layout: Layout, values: Mapping[str, str], bleed: float = 0.0) -> lis
         inner = rect.inset(box.padding) if box.padding else rect
         out.append(Placed(box, rect, inner))
     return out
+
+
+def scaled(layout: Layout, width: float, height: float) -> Layout:
+    """The layout on a card of ``width`` x ``height``: each box moved and sized with the
+    card's width and height, type, lines and corners with the smaller of the two (so
+    nothing is stretched), never under 6 pt. RenderError when the card differs by more
+    than 5% in either direction."""
+    if abs(width - layout.width) < 1e-6 and abs(height - layout.height) < 1e-6:
+        return layout
+    sx, sy = width / layout.width, height / layout.height
+    if max(abs(sx - 1), abs(sy - 1)) > _MAX_STRETCH:
+        from ..units import format_mm
+
+        raise RenderError(
+            f"{layout.source} is drawn for {format_mm(layout.width)} x "
+            f"{format_mm(layout.height)} cards; {format_mm(width)} x {format_mm(height)} "
+            "is too far from it: choose a template with cards of about that size"
+        )
+    s = min(sx, sy)
+
+    def box_on(box: Box) -> Box:
+        w, h = box.w * sx, box.h * sy
+        x, y = box.x * sx, box.y * sy
+        if box.module:  # a QR code keeps its modules, so its box keeps its size, anchored
+            w, h = box.w, box.h
+            x = {"left": x, "center": x + (box.w * sx - w) / 2, "right": x + box.w * sx - w}
+            y = {"top": y, "middle": y + (box.h * sy - h) / 2, "bottom": y + box.h * sy - h}
+            x, y = x[box.align], y[box.valign]
+        return dataclasses.replace(
+            box,
+            x=x,
+            y=y,
+            w=w,
+            h=h,
+            padding=box.padding * s,
+            radius=box.radius * s,
+            stroke_width=box.stroke_width * s,
+            size=max(6.0, box.size * s),
+            min_size=max(6.0, box.min_size * s),
+        )
+
+    boxes = tuple(box_on(box) for box in layout.boxes)
+    return dataclasses.replace(
+        layout, width=width, height=height, boxes=boxes, scale=layout.scale * s
+    )
+
+
+@dataclass(frozen=True)
+class Target:
+    """A target in a marks box: its icon (drawn three deep for "all-"), and its label."""
+
+    icon_name: str  # "living", without "all-"
+    icon: Rect
+    label: str
+    label_x: float  # centre
+    label_y: float  # baseline
+    many: bool  # "all-...": two more icons behind, offset
+
+
+@dataclass(frozen=True)
+class Badge:
+    """A badge in a marks box: a rounded box, an optional icon, a label."""
+
+    box: Rect
+    mark: str | None  # the icon's name
+    icon: Rect | None
+    label: str
+    label_x: float  # start
+    label_y: float  # baseline
+
+
+def target_label(target: str) -> str:
+    """ "all-living" is labelled ALL LIVING."""
+    return target.replace("-", " ").upper()
+
+
+def stacked_marks(
+    room: Rect,
+    targets: tuple[str, ...],
+    badges: tuple[tuple[str | None, str], ...],
+    label_size: float,
+    s: float,
+    measure: Callable[[str], float],
+    name: str,
+) -> tuple[tuple[Target, ...], tuple[Badge, ...]]:
+    """The target icons with their labels, and under them the badges, stacked and
+    centred in ``room``. ``measure(text)`` is a label's width; ``s`` the layout's scale.
+    RenderError, naming ``name``, when they do not fit."""
+    icon = 6.0 * mm * s
+    label = label_size
+    gap = 1.4 * mm * s
+    items = []
+    for target in targets:
+        text = target_label(target)
+        many = target.startswith("all-")
+        items.append((target, text, max(icon * (1.35 if many else 1.0), measure(text)), many))
+    badge = 3.4 * mm * s
+    badge_h = badge + 1.2 * mm * s
+    targets_h = (icon + label * 1.25) if items else 0.0
+    count = len(badges)
+    block = targets_h + count * badge_h + max(0, count - (0 if items else 1)) * gap
+    if block > room.h + 1e-6:
+        raise RenderError(f"{name}: its targets and badges do not fit; give it fewer targets")
+    total = sum(item[2] for item in items) + gap * max(0, len(items) - 1)
+    if total > room.w + 1e-6:
+        raise RenderError(f"{name}: its target icons are wider than their box")
+    centre = room.x + room.w / 2
+    y = room.y + (room.h + block) / 2  # the block's top
+    x = centre - total / 2
+    icons_bottom = y - icon
+    placed_targets = []
+    for target, text, width, many in items:
+        cx = x + width / 2
+        box = Rect(cx - icon / 2, icons_bottom, icon, icon)
+        kind = target.removeprefix("all-")
+        placed_targets.append(Target(kind, box, text, cx, icons_bottom - label, many))
+        x += width + gap
+    y -= targets_h + (gap if items else 0.0)
+    placed_badges = []
+    for icon_name, text in badges:
+        inset = badge + 0.8 * mm * s if icon_name else 0.0
+        width = inset + measure(text)
+        if width + 2.0 * mm * s > room.w + 1e-6:
+            raise RenderError(f"{name}: the badge {text!r} is wider than its box; shorten it")
+        bx = centre - width / 2
+        bottom = y - badge_h
+        box = Rect(bx - 1.0 * mm * s, bottom, width + 2.0 * mm * s, badge_h)
+        icon_box = Rect(bx, bottom + 0.6 * mm * s, badge, badge) if icon_name else None
+        baseline = bottom + badge_h / 2 - label * 0.35
+        placed_badges.append(Badge(box, icon_name, icon_box, text, bx + inset, baseline))
+        y = bottom - gap
+    return tuple(placed_targets), tuple(placed_badges)

@@ -38,11 +38,13 @@ _MAX_FONT = 16 * 1024 * 1024
 _MAX_EXTENDS = 8
 #: Fonts every layout has without naming them: printkit's own.
 _DEFAULT_FONTS = {"title": ("Alfa Slab One", 400, "normal"), "body": ("Zilla Slab", 400, "normal")}
-_SHAPES = ("rect", "ellipse", "line")
+_FIELD_COLOR = re.compile(r"\{[A-Za-z_][A-Za-z0-9_-]*\}")
+_SHAPES = ("rect", "ellipse", "line", "vignette")
+_PAINTS = ("fill", "stroke", "color", "edge", "shade", "tag_fill", "on_fill")
 _BOX_KEYS = (
-    *BOX_KINDS, "x", "y", "width", "height", "rotation", "padding", "radius", "fill", "stroke",
-    "stroke_width", "color", "font", "size", "min_size", "leading", "align", "valign", "fit",
-    "when", "bleed",
+    *BOX_KINDS, *_PAINTS, "x", "y", "width", "height", "rotation", "padding", "radius",
+    "stroke_width", "font", "size", "min_size", "leading", "align", "valign", "fit", "when",
+    "bleed", "no_widow", "ink_saver", "module", "beside", "badges",
 )  # fmt: skip
 
 
@@ -245,6 +247,14 @@ def _build(file: DataFile, root: Path, table: dict) -> Layout:
     boxes = tuple(
         _box(file, name, spec, width, height, fonts) for name, spec in boxes_table.items()
     )
+    codes = {box.name for box in boxes if box.kind == "qr"}
+    for box in boxes:
+        if box.beside and box.beside not in codes:
+            raise file.fail(
+                f"[box.{box.name}]",
+                f"beside {box.beside!r} names no qr box; the layout's are "
+                f"{', '.join(sorted(codes)) or 'none'}",
+            )
     return Layout(file.name, width, height, boxes, fonts, fallback)
 
 
@@ -279,7 +289,7 @@ def _fonts(file: DataFile, root: Path, spec: Any) -> tuple[dict[str, FontFile], 
             data = read_confined(
                 path, root, _MAX_FONT, lambda m, at=where, it=label: file.fail(at, f"{it} {m}")
             )
-            source = shown(path)
+            source, face = shown(path), ""
         else:
             family = file.expect(value.get("family"), str, where, "family")
             try:
@@ -294,8 +304,9 @@ def _fonts(file: DataFile, root: Path, spec: Any) -> tuple[dict[str, FontFile], 
                 ) from None
             data = Path(path).read_bytes()
             source = family
+            face = f"{family}/{value.get('weight', 400)}/{value.get('style', 'normal')}"
         _check_font(file, where, data)
-        fonts[name] = FontFile(name, source, data)
+        fonts[name] = FontFile(name, source, data, face)
     if fallback is not None and fallback not in fonts:
         raise file.fail(
             "[fonts] fallback", f"names no font of [fonts]; they are {', '.join(fonts)}"
@@ -316,16 +327,24 @@ def _check_font(file: DataFile, where: str, data: bytes) -> None:
         ) from None
 
 
+def _is_color(value: Any) -> bool:
+    return isinstance(value, str) and bool(_HEX.fullmatch(value) or _FIELD_COLOR.fullmatch(value))
+
+
 def _paint(file: DataFile, where: str, key: str, value: Any) -> Paint:
     if isinstance(value, str):
-        if not _HEX.fullmatch(value) and value != "none":
-            raise file.fail(where, f'{key} {value!r} is not a colour; write one like "#8a3b1c"')
+        if not _is_color(value) and value != "none":
+            raise file.fail(
+                where,
+                f'{key} {value!r} is not a colour; write one like "#8a3b1c", or a field '
+                'holding one like "{color}"',
+            )
         return Paint(None if value == "none" else value)
     file.expect(value, dict, where, key)
     file.check_keys(value, f"{where} {key}", ("field", "map"), ("default",))
     choices = file.expect(value["map"], dict, where, "map")
     for choice, color in [*choices.items(), ("default", value.get("default", "#000000"))]:
-        if not isinstance(color, str) or not _HEX.fullmatch(color):
+        if not _is_color(color):
             raise file.fail(where, f'{key}: {choice} = {color!r} is not a colour like "#8a3b1c"')
     return Paint(
         value.get("default"), file.expect(value["field"], str, where, "field"), dict(choices)
@@ -394,9 +413,27 @@ def _box(file: DataFile, name: str, spec: Any, width: float, height: float, font
                 where, f"no font {font!r} in [fonts]; the layout has {', '.join(fonts)}"
             )
         values["font"] = font
-    for key in ("fill", "stroke", "color"):
+    for key in _PAINTS:
         if key in spec:
             values[key] = _paint(file, where, key, spec[key])
+    if "module" in spec:
+        values["module"] = _length(file, where, "module", spec["module"])
+        if kind != "qr" or values["module"] < 0.4 * mm - 1e-9:
+            raise file.fail(
+                where, "module belongs to a qr box and is 0.4mm or more: a phone must read it"
+            )
+    for key in ("beside", "badges"):
+        if key in spec:
+            if kind != "marks":
+                raise file.fail(where, f"{key} belongs to a marks box")
+            values[key] = file.expect(spec[key], str, where, key)
+    if "no_widow" in spec:
+        values["no_widow"] = file.expect(spec["no_widow"], bool, where, "no_widow")
+    if "ink_saver" in spec:
+        choice = file.expect(spec["ink_saver"], str, where, "ink_saver")
+        if choice not in ("print", "skip", "only"):
+            raise file.fail(where, f"ink_saver is print, skip or only, not {choice!r}")
+        values["ink_saver"] = choice
     if "when" in spec:
         when = file.expect(spec["when"], dict, where, "when")
         file.check_keys(when, f"{where} when", ("field",), ("is", "not"))

@@ -23,8 +23,10 @@ _PLACEHOLDER = re.compile(r"\{\{\s*([a-z-]+)\s*\}\}")
 
 
 def with_documents(deck: Deck) -> Deck:
-    """The deck with its player aid and its rules read, checked and made."""
-    return replace(deck, aid=load_aid(deck), rules_text=load_rules_text(deck))
+    """The deck with its player aid, its rules and its look read, checked and made."""
+    from .look import load_look
+
+    return replace(deck, aid=load_aid(deck), rules_text=load_rules_text(deck), look=load_look(deck))
 
 
 def _sources(deck: Deck, names: set[str]) -> Sources:

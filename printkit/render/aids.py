@@ -13,7 +13,7 @@ from reportlab.platypus import Paragraph
 from .. import markdown
 from ..documents import Aid, Section
 from ..errors import RenderError
-from ..layout.face import aid_layout
+from ..layout.aid import aid_layout
 from ..model import SUIT_SYMBOLS
 from .face import FacePainter
 from .fonts import BODY, BODY_SEMIBOLD, TITLE, check_glyphs
@@ -59,7 +59,7 @@ class AidPainter:
         canvas.drawCentredString(
             w / 2, boxes.header_baseline, f"PLAYER AID · {faces.deck.game.upper()}"
         )
-        size = _START * boxes.frame.scale
+        size = _START * boxes.scale
         while True:
             flowables = self._flowables(sections, size)
             heights = [f.wrap(body.w, h)[1] + gap for f, gap in flowables]

@@ -9,6 +9,7 @@ stops the build naming it.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import io
 import re
@@ -16,15 +17,16 @@ from xml.sax.saxutils import escape
 
 from ..design import DesignedCard, DesignedDeck, Layout, fill_in
 from ..errors import RenderError
-from ..layout.design import Placed, placed
+from ..layout.design import Placed, placed, stacked_marks
 from ..layout.impose import Rect
 from ..model import SUIT_SYMBOLS, suit_color
 from ..notation import parse_card
 from ..pictures import ArtLibrary, Picture
-from .art import INK_SAVER_LIGHT, fit_raster, lightened, place_drawing, tinted
-from .fonts import BODY, TITLE, register_fonts
+from ..units import format_mm, mm
+from .art import INK_SAVER_LIGHT, fit_raster, lightened, place_drawing, tinted, without_ground
+from .fonts import FACES, register_fonts
 from .pdf import Document, hex_color
-from .qr import draw_qr, qr_code
+from .qr import draw_qr, qr_code, qr_version
 from .richtext import markup
 
 __all__ = ["DESIGN_BLEED", "DesignFaces", "design_cards", "design_sheets"]
@@ -34,8 +36,21 @@ DESIGN_BLEED = 0.125 * 72
 _ICON = re.compile(r":([a-z][a-z0-9-]*):")
 _CALLBACK = "printkit-design-icon"
 _SUIT_ICONS = {"spade": "spades", "club": "clubs", "heart": "hearts", "diamond": "diamonds"}
-_BUILTIN_ICONS = {"living": "target-living", "dead": "target-dead", "reaction": "mark-reaction"}
+_BUILTIN_ICONS = {
+    "living": "target-living",
+    "dead": "target-dead",
+    "reaction": "mark-reaction",
+    "unstoppable": "mark-unstoppable",
+}
 _ALIGN = {"left": 0, "center": 1, "right": 2}
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+_OWN_FACES = {f"{family}/{weight}/{style}": name for name, (family, weight, style) in FACES.items()}
+#: A vignette: this many rings, each this much nearer the edge colour than the next.
+_RINGS = 6
+_RING_DEPTH = 0.055
+#: The ink saver's background pictures (a back's pattern covers the whole card): this
+#: far towards white, lines too.
+_BACKGROUND_LIGHT = 0.8
 
 
 class DesignFaces:
@@ -58,33 +73,68 @@ class DesignFaces:
         self.qr = qr
         self.fonts = _register(deck)
         self._icon_forms: dict[tuple[str, str], str] = {}
+        self._sizes: dict[tuple, float] = {}  # a text's size in a box, found once
+        self._deck_sizes: dict[tuple, float] = {}  # a title box's one size for the deck
+        self._qr_versions: dict[tuple, int] = {}  # a qr box's one version for the deck
+        self._box_keys: dict[tuple, str] = {}
         doc.canvas.setNamedCB(_CALLBACK, self._inline_icon)
 
     def front(self, index: int) -> str | None:
         if index >= len(self.deck.cards):
             return None
         card = self.deck.cards[index]
-        return self._form("front", self.deck.front, card)
+        return self.form("front", self.deck.front, card)
 
     def back(self, index: int) -> str | None:
         if index >= len(self.deck.cards):
             return None
         card = self.deck.cards[index]
         layout = self.deck.backs.get(card.back)
-        return self._form(f"back-{card.back}", layout, card) if layout else None
+        return self.form(f"back-{card.back}", layout, card) if layout else None
 
-    def _form(self, side: str, layout: Layout, card: DesignedCard) -> str:
-        # Cards whose fields the layout reads are equal look alike: one form serves them.
-        used = sorted((k, card.values.get(k, "")) for k in layout.fields)
-        key = hashlib.sha256(repr((side, used)).encode()).hexdigest()[:16]
-        name = f"design-{side}-{key}"
-        return self.doc.form(name, self.bbox, lambda: self._draw(layout, card))
+    def form(
+        self, side: str, layout: Layout, card: DesignedCard, boxes=None, name: str = ""
+    ) -> str:
+        """The form of ``card`` drawn with ``layout`` (or only its ``boxes``): cards whose
+        fields the layout reads are equal look alike, and one form serves them all. A
+        caller that knows which cards look alike may give the form's ``name``."""
+        if not name:
+            boxes_key = layout.source if boxes is None else self._boxes_key(boxes)
+            boxes = layout.boxes if boxes is None else boxes
+            used = sorted({(k, card.values.get(k, "")) for b in boxes for k in b.fields})
+            key = hashlib.sha256(repr((side, boxes_key, used)).encode()).hexdigest()[:16]
+            name = f"design-{side}-{key}"
+        boxes = layout.boxes if boxes is None else boxes
+        return self.doc.form(name, self.bbox, lambda: self._draw(layout, card, boxes))
 
-    def _draw(self, layout: Layout, card: DesignedCard) -> None:
+    def _boxes_key(self, boxes) -> str:
+        """Some boxes, by what they draw (not their layout: a look's layouts share their
+        ground), found once."""
+        ids = tuple(map(id, boxes))
+        if ids not in self._box_keys:
+            plain = [dataclasses.replace(box, name="") for box in boxes]
+            self._box_keys[ids] = hashlib.sha256(repr(plain).encode()).hexdigest()[:16]
+        return self._box_keys[ids]
+
+    def _draw(self, layout: Layout, card: DesignedCard, boxes) -> None:
+        canvas = self.doc.canvas
+        shown = [
+            b for b in boxes if b.ink_saver == "print" or (b.ink_saver == "only") == self.ink_saver
+        ]
+        # The shapes a layout starts with (a ground, a frame) are most cards' same look:
+        # drawn once as a form for each set of values they read, and placed.
+        lead = 0
+        while lead < len(shown) and shown[lead].kind == "shape":
+            lead += 1
+        if 1 < lead < len(shown):
+            canvas.doForm(self.form("ground", layout, card, tuple(shown[:lead])))
+            shown = shown[lead:]
+        chosen = set(map(id, shown))
         for item in placed(layout, card.values, DESIGN_BLEED):
-            canvas = self.doc.canvas
-            canvas.saveState()
             box = item.box
+            if id(box) not in chosen:
+                continue
+            canvas.saveState()
             if box.rotation:
                 r = item.rect
                 canvas.translate(r.x + r.w / 2, r.y + r.h / 2)
@@ -94,38 +144,75 @@ class DesignFaces:
             draw(layout, card, item)
             canvas.restoreState()
 
+    def _where(self, layout: Layout, card: DesignedCard, box) -> str:
+        return f"{card.row} ({card.name}), {layout.source} [box.{box.name}]"
+
+    def _paint(self, paint, layout: Layout, card: DesignedCard, box, default=None):
+        """A box's colour for this card, as reportlab's Color; None for none."""
+        color = (paint.resolve(card.values) if paint is not None else None) or default
+        if color is None:
+            return None
+        if not _HEX.fullmatch(color):
+            raise RenderError(
+                f'{self._where(layout, card, box)}: {color!r} is not a colour like "#8a3b1c"'
+            )
+        return hex_color(color)
+
     # -- the kinds of box ----------------------------------------------------------------
 
     def _shape(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
         canvas, box, r = self.doc.canvas, item.box, item.rect
-        fill = box.fill.resolve(card.values) if box.fill else None
-        stroke = box.stroke.resolve(card.values) if box.stroke else None
-        if self.ink_saver and fill:
+        fill = self._paint(box.fill, layout, card, box)
+        stroke = self._paint(box.stroke, layout, card, box)
+        if self.ink_saver and fill is not None:
             fill = None if box.bleed else _lighter(fill)
-        if fill:
-            canvas.setFillColor(hex_color(fill))
-        if stroke:
-            canvas.setStrokeColor(hex_color(stroke))
+        if box.content == "vignette":
+            if fill is not None:
+                edge = self._paint(box.edge, layout, card, box) or fill
+                self._vignette(layout, item, fill, edge)
+            return
+        if fill is not None:
+            canvas.setFillColor(fill)
+        if stroke is not None:
+            canvas.setStrokeColor(stroke)
             canvas.setLineWidth(box.stroke_width or 0.5)
         if box.content == "line":
-            if stroke:
+            if stroke is not None:
                 canvas.line(r.x, r.top, r.right, r.y)
             return
-        if not fill and not stroke:
+        if fill is None and stroke is None:
             return
+        paint = {"stroke": int(stroke is not None), "fill": int(fill is not None)}
         if box.content == "ellipse":
-            canvas.ellipse(r.x, r.y, r.right, r.top, stroke=int(bool(stroke)), fill=int(bool(fill)))
+            canvas.ellipse(r.x, r.y, r.right, r.top, **paint)
+        elif box.radius:
+            canvas.roundRect(r.x, r.y, r.w, r.h, box.radius, **paint)
         else:
-            canvas.roundRect(
-                r.x, r.y, r.w, r.h, box.radius, stroke=int(bool(stroke)), fill=int(bool(fill))
-            )
+            canvas.rect(r.x, r.y, r.w, r.h, **paint)
+
+    def _vignette(self, layout: Layout, item: Placed, fill, edge) -> None:
+        """The fill darkening gently towards the card's edges, as rings of solid,
+        pre-mixed colour 1 mm apart from the trim inwards: no transparency, which some
+        printer drivers flatten badly."""
+        canvas, box, r = self.doc.canvas, item.box, item.rect
+        trim = Rect(box.x, layout.height - box.y - box.h, box.w, box.h)
+        canvas.setFillColor(_mix(edge, fill, _RING_DEPTH * _RINGS))
+        canvas.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)
+        for step in range(1, _RINGS + 1):
+            ring = trim.inset((step - 1) * 1.0 * mm * layout.scale)
+            canvas.setFillColor(_mix(edge, fill, _RING_DEPTH * (_RINGS - step)))
+            canvas.roundRect(ring.x, ring.y, ring.w, ring.h, box.radius, stroke=0, fill=1)
 
     def _text(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
         text = fill_in(item.box.content, card.values)
+        if item.box.no_widow:
+            text = _no_widow(text)
         self._paragraph(layout, card, item, escape(text).replace("\n", "<br/>"), text)
 
     def _rich(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
         text = fill_in(item.box.content, card.values)
+        if item.box.no_widow:
+            text = _no_widow(text)
         self._paragraph(layout, card, item, None, text)
 
     def _paragraph(self, layout, card, item: Placed, plain_markup, text: str) -> None:
@@ -137,13 +224,16 @@ class DesignFaces:
         box, inner = item.box, item.inner
         font = self.fonts[layout.source, box.font]
         fallback = self.fonts.get((layout.source, layout.fallback)) if layout.fallback else None
-        where = f"{card.row} ({card.name}), {layout.source} [box.{box.name}]"
-        color = (box.color.resolve(card.values) if box.color else None) or "#000000"
+        where = self._where(layout, card, box)
+        color = self._paint(box.color, layout, card, box, "#000000")
         if plain_markup is None:
-            body = self._rich_markup(text, font, fallback, where, color)
+            body = self._rich_markup(text, font, fallback, where, _hex(color))
         else:
             body = _with_fallback(escape(text), font, fallback, where).replace("\n", "<br/>")
-        size = box.size
+        # Equal texts in equal boxes share their size: found once, by shrinking.
+        key = (body, font, box.size, box.min_size, box.leading, round(inner.w, 3))
+        key += (round(inner.h, 3),)
+        size = self._sizes.get(key, box.size)
         while True:
             style = ParagraphStyle(
                 "design",
@@ -151,24 +241,81 @@ class DesignFaces:
                 fontSize=size,
                 leading=size * box.leading,
                 alignment=_ALIGN[box.align],
-                textColor=hex_color(color),
+                textColor=color,
             )
             paragraph = Paragraph(body, style)
             _, height = paragraph.wrap(inner.w, inner.h * 4)
             if height <= inner.h + 0.01 and _fits_width(paragraph, inner.w):
                 break
             if size - 0.25 < box.min_size - 1e-9:
+                advice = card.too_long or "shorten it, make the box larger or lower min_size"
                 raise RenderError(
-                    f"{where}: the text does not fit even at {box.min_size:g} pt; shorten it, "
-                    "make the box larger or lower min_size"
+                    f"{where}: the text does not fit even at {box.min_size:g} pt; {advice}"
                 )
             size -= 0.25
+        self._sizes[key] = size
         y = {
             "top": inner.top - height,
             "middle": inner.y + (inner.h - height) / 2,
             "bottom": inner.y,
         }[box.valign]
         paragraph.drawOn(self.doc.canvas, inner.x, y)
+
+    def _title(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
+        """A name on one line, or on two as even as its words allow, centred in the box,
+        at one size for the whole deck: the largest from ``size`` down to ``min_size``
+        at which every card's text of this box fits."""
+
+        box, inner = item.box, item.inner
+        text = " ".join(fill_in(box.content, card.values).split())
+        if not text:
+            return
+        font = self.fonts[layout.source, box.font]
+        where = self._where(layout, card, box)
+        _with_fallback(escape(text), font, None, where)  # every character in the font
+        size = self._deck_size(layout, box, inner.w, font, text)
+        lines = _title_lines(text, size, inner.w, _measure(font)) or [text]
+        canvas = self.doc.canvas
+        canvas.setFillColor(self._paint(box.color, layout, card, box, "#000000"))
+        canvas.setFont(font, size)
+        line_h = size * 1.05
+        block = line_h * len(lines)
+        first = {
+            "top": inner.top - size * 0.78,
+            "middle": inner.top - (inner.h - block) / 2 - size * 0.78,
+            "bottom": inner.y + block - size * 0.78,
+        }[box.valign]
+        x = {"left": inner.x, "center": inner.x + inner.w / 2, "right": inner.right}[box.align]
+        draw = {
+            "left": canvas.drawString,
+            "center": canvas.drawCentredString,
+            "right": canvas.drawRightString,
+        }[box.align]
+        for i, line in enumerate(lines):
+            draw(x, first - i * line_h, line)
+
+    def _deck_size(self, layout: Layout, box, width: float, font: str, text: str) -> float:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        measure = _measure(font)
+        key = (box.content, font, box.size, box.min_size, round(width, 3))
+        if key in self._deck_sizes:
+            size = self._deck_sizes[key]
+            if _title_lines(text, size, width, measure):
+                return size
+        texts = {" ".join(fill_in(box.content, c.values).split()) for c in self.deck.cards}
+        texts = sorted(t for t in texts | {text} if t)
+        size = box.size
+        while size >= box.min_size - 1e-9:
+            if all(_title_lines(t, size, width, measure) for t in texts):
+                self._deck_sizes[key] = size
+                return size
+            size -= 0.25 * layout.scale
+        longest = max(texts, key=lambda t: stringWidth(t, font, box.min_size))
+        raise RenderError(
+            f"{layout.source} [box.{box.name}]: {longest!r} does not fit even at "
+            f"{box.min_size:g} pt on two lines; shorten it or make the box wider"
+        )
 
     def _rich_markup(self, text: str, font: str, fallback, where: str, color: str) -> str:
         def run_markup(run: str) -> str:
@@ -184,10 +331,18 @@ class DesignFaces:
 
         return markup(text, run_markup=run_markup)
 
+    def _icon_picture(self, name: str, where: str) -> Picture:
+        if name in _SUIT_ICONS:
+            return self.builtin.icon(f"pip-{_SUIT_ICONS[name]}")
+        if name in _BUILTIN_ICONS:
+            return self.builtin.icon(_BUILTIN_ICONS[name])
+        if name in self.deck.icons:
+            return self.deck.icons[name]
+        known = sorted({*_SUIT_ICONS, *_BUILTIN_ICONS, *self.deck.icons})
+        raise RenderError(f"{where}: no icon :{name}:; icons are {', '.join(known)}")
+
     def _icon_markup(self, name: str, color: str, where: str) -> str:
-        if name not in _SUIT_ICONS and name not in _BUILTIN_ICONS and name not in self.deck.icons:
-            known = sorted({*_SUIT_ICONS, *_BUILTIN_ICONS, *self.deck.icons})
-            raise RenderError(f"{where}: no icon :{name}:; icons are {', '.join(known)}")
+        self._icon_picture(name, where)
         return f'<onDraw name="{_CALLBACK}" label="{name}|{color}"/>&nbsp;&nbsp;&nbsp;'
 
     def _inline_icon(self, canvas, _kind, label: str) -> None:
@@ -200,13 +355,8 @@ class DesignFaces:
         size = room * 0.84
         x, y = info["cur_x"] + room * 0.08, info["cur_y"] - size * 0.06
         if name in _SUIT_ICONS:
-            suit = _SUIT_ICONS[name]
-            picture, paint = self.builtin.icon(f"pip-{suit}"), _SUIT_COLORS[suit_color(suit)]
-        elif name in _BUILTIN_ICONS:
-            picture, paint = self.builtin.icon(_BUILTIN_ICONS[name]), color
-        else:
-            picture, paint = self.deck.icons[name], color
-        self._stamp_icon(canvas, name, picture, paint, x, y, size)
+            color = _SUIT_COLORS[suit_color(_SUIT_ICONS[name])]
+        self._stamp_icon(canvas, name, self._icon_picture(name, name), color, x, y, size)
 
     def _stamp_icon(self, canvas, name: str, picture: Picture, color: str, x, y, size) -> None:
         key = (name, color)
@@ -229,75 +379,242 @@ class DesignFaces:
         if not name:
             return
         picture = self.deck.pictures[name]
-        canvas, inner, cover = self.doc.canvas, item.inner, item.box.fit == "cover"
+        canvas, inner, box = self.doc.canvas, item.inner, item.box
+        cover = box.fit == "cover"
         clip = canvas.beginPath()
-        clip.roundRect(inner.x, inner.y, inner.w, inner.h, item.box.radius)
+        if box.radius:
+            clip.roundRect(inner.x, inner.y, inner.w, inner.h, box.radius)
+        else:
+            clip.rect(inner.x, inner.y, inner.w, inner.h)
         canvas.clipPath(clip, stroke=0, fill=0)
-        light = INK_SAVER_LIGHT if self.ink_saver else 0.0
-        if picture.is_svg:
-            drawing = lightened(picture.drawing, light) if light else picture.drawing
-            place_drawing(canvas, drawing, inner.x, inner.y, inner.w, inner.h, cover=cover)
-            return
-        from reportlab.lib.utils import ImageReader
+        if not picture.is_svg and not cover:
+            inner = _contained(picture, inner)
+        canvas.translate(inner.x, inner.y)
+        canvas.doForm(self._picture_form(picture, inner.w, inner.h, cover, box.bleed))
 
-        box = inner if cover else _contained(picture, inner)
-        data = fit_raster(picture, box.w, box.h, light)
-        canvas.drawImage(ImageReader(io.BytesIO(data)), box.x, box.y, box.w, box.h, mask="auto")
+    def _picture_form(self, picture: Picture, w: float, h: float, cover: bool, ground: bool) -> str:
+        """A picture at a size, drawn once however many cards show it. Named after its
+        content, not its path: the same picture gives the same PDF on every machine. In
+        the ink saver a picture is a light tint under its lines; one that runs into the
+        bleed is a background: its ground is left out and it goes lighter still."""
+        light = (_BACKGROUND_LIGHT if ground else INK_SAVER_LIGHT) if self.ink_saver else 0.0
+        name = f"art-{picture.digest()[:16]}-{round(w, 2)}x{round(h, 2)}"
+        name += ("-cover" if cover else "") + (f"-light{light:g}" if light else "")
+
+        def draw() -> None:
+            canvas = self.doc.canvas
+            if picture.is_svg:
+                drawing = picture.drawing
+                if light and ground:
+                    drawing = lightened(without_ground(drawing), light, light)
+                elif light:
+                    drawing = lightened(drawing, light)
+                place_drawing(canvas, drawing, 0, 0, w, h, cover=cover)
+                return
+            from reportlab.lib.utils import ImageReader
+
+            data = fit_raster(picture, w, h, INK_SAVER_LIGHT if light else 0.0)
+            canvas.drawImage(ImageReader(io.BytesIO(data)), 0, 0, w, h, mask="auto")
+
+        return self.doc.form(name, (0, 0, w, h), draw)
 
     def _qr(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
-        text = fill_in(item.box.content, card.values).strip()
-        if not text or not self.qr:
+        placed_code = self._qr_place(layout, card, item)
+        if placed_code is None:
             return
-        code = qr_code(text)
-        inner = item.inner
-        module = min(inner.w, inner.h) / code.side
-        side = module * code.side
-        x = inner.x + (inner.w - side) / 2
-        y = inner.y + (inner.h - side) / 2
-        ink = (item.box.color.resolve(card.values) if item.box.color else None) or "#000000"
-        draw_qr(self.doc.canvas, code, x, y, module, hex_color(ink), hex_color("#ffffff"))
+        code, x, y, module = placed_code
+        box = item.box
+        ink = self._paint(box.color, layout, card, box, "#000000")
+        paper = self._paint(box.fill, layout, card, box, "#ffffff")
+        if self.ink_saver:
+            paper = hex_color("#ffffff")
+        draw_qr(self.doc.canvas, code, x, y, module, ink, paper)
+
+    def _qr_place(self, layout: Layout, card: DesignedCard, item: Placed):
+        """The code a qr box draws for this card and where: (code, x, y, module), or None.
+        With ``module`` set, every code of the deck has one version (one size), placed by
+        the box's align and valign; otherwise each code fills its box, centred."""
+        box, inner = item.box, item.inner
+        text = fill_in(box.content, card.values).strip()
+        if not text or not self.qr:
+            return None
+        if not box.module:
+            code = qr_code(text)
+            module = min(inner.w, inner.h) / code.side
+            side = module * code.side
+            return code, inner.x + (inner.w - side) / 2, inner.y + (inner.h - side) / 2, module
+        key = (layout.source, box.name)
+        if key not in self._qr_versions:
+            texts = (fill_in(box.content, c.values).strip() for c in self.deck.cards)
+            self._qr_versions[key] = qr_version(t for t in texts if t)
+        code = qr_code(text, self._qr_versions[key])
+        side = box.module * code.side
+        if side > min(inner.w, inner.h) + 0.01:
+            raise RenderError(
+                f"{self._where(layout, card, box)}: the deck's QR codes need "
+                f"{format_mm(side)} at {format_mm(box.module)} modules; make the box larger "
+                "or the text shorter"
+            )
+        x = {"left": inner.x, "center": inner.x + (inner.w - side) / 2, "right": inner.right - side}
+        y = {"bottom": inner.y, "middle": inner.y + (inner.h - side) / 2, "top": inner.top - side}
+        return code, x[box.align], y[box.valign], box.module
 
     def _index(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
+        """The rank, its top at the box's top, over the suit's pip: a square as wide as
+        the box at the box's bottom; in the suit's colour unless the box gives one."""
         text = fill_in(item.box.content, card.values).strip()
         if not text:
             return
-        where = f"{card.row} ({card.name}), {layout.source} [box.{item.box.name}]"
+        where = self._where(layout, card, item.box)
         try:
             playing = parse_card(text)
         except Exception as exc:  # NotationError: say where
             raise RenderError(f"{where}: {exc}") from None
         canvas, inner, box = self.doc.canvas, item.inner, item.box
         font = self.fonts[layout.source, box.font]
-        color = _SUIT_COLORS[playing.color]
-        canvas.setFillColor(hex_color(color))
+        color = self._paint(box.color, layout, card, box, _SUIT_COLORS[playing.color])
+        canvas.setFillColor(color)
         canvas.setFont(font, box.size)
-        canvas.drawCentredString(inner.x + inner.w / 2, inner.top - box.size * 0.8, playing.rank)
-        pip = min(inner.w * 0.8, inner.h - box.size * 1.1)
+        canvas.drawCentredString(inner.x + inner.w / 2, inner.top - box.size * 0.72, playing.rank)
+        pip = min(inner.w, inner.h - box.size * 0.72)
         if pip > 0:
             picture = self.builtin.icon(f"pip-{playing.suit}")
+            hexed = _hex(color)
             self._stamp_icon(
-                canvas, f"pip-{playing.suit}", picture, color,
-                inner.x + (inner.w - pip) / 2, inner.top - box.size * 1.05 - pip, pip,
+                canvas, f"pip-{playing.suit}", picture, hexed,
+                inner.x + (inner.w - pip) / 2, inner.y, pip,
             )  # fmt: skip
+
+    def _marks(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
+        """Target icons with labels (the box's field: icon names, "all-" for every
+        player), over badges (``badges``: "|"-separated labels, each may start with an
+        :icon:), centred together; beside a qr box's code when it is drawn."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        box, room = item.box, item.inner
+        where = self._where(layout, card, box)
+        if box.beside:
+            code_box = next(p for p in placed(layout, card.values) if p.box.name == box.beside)
+            code = self._qr_place(layout, card, code_box)
+            if code is not None:
+                left = code[1] + code[0].side * code[3] + 1.0 * mm * layout.scale
+                room = Rect(left, room.y, room.right - left, room.h)
+        targets = tuple(fill_in(box.content, card.values).split())
+        badges = []
+        for entry in fill_in(box.badges, card.values).split("|"):
+            match = re.fullmatch(r"\s*(?::([a-z][a-z0-9-]*):)?\s*(.*?)\s*", entry)
+            assert match is not None
+            if match.group(2) or match.group(1):
+                badges.append((match.group(1), match.group(2)))
+        if not targets and not badges:
+            return
+        font = self.fonts[layout.source, box.font]
+        for target in targets:
+            self._icon_picture(target.removeprefix("all-"), where)
+        for icon, label in badges:
+            if icon:
+                self._icon_picture(icon, where)
+            _with_fallback(escape(label), font, None, where)
+        size = box.size
+        placed_targets, placed_badges = stacked_marks(
+            room, targets, tuple(badges), size, layout.scale,
+            lambda text: stringWidth(text, font, size), where,
+        )  # fmt: skip
+        canvas = self.doc.canvas
+        ink = self._paint(box.color, layout, card, box, "#000000")
+        ink_hex = _hex(ink)
+        shade = self._paint(box.shade, layout, card, box)
+        for target in placed_targets:
+            icon = target.icon
+            picture = self._icon_picture(target.icon_name, where)
+            if target.many and shade is not None:  # every player: the icon three deep
+                for dx in (-0.35, 0.35):
+                    self._stamp_icon(
+                        canvas, target.icon_name, picture, _hex(shade),
+                        icon.x + dx * icon.w, icon.y + 0.5 * mm * layout.scale, icon.w * 0.8,
+                    )  # fmt: skip
+            self._stamp_icon(canvas, target.icon_name, picture, ink_hex, icon.x, icon.y, icon.w)
+            canvas.setFillColor(ink)
+            canvas.setFont(font, size)
+            canvas.drawCentredString(target.label_x, target.label_y, target.label)
+        on_fill = self._paint(box.on_fill, layout, card, box, "#ffffff")
+        for badge in placed_badges:
+            paint = box.fill if badge.mark or box.tag_fill is None else box.tag_fill
+            fill = self._paint(paint, layout, card, box, "#000000")
+            r = badge.box
+            canvas.setFillColor(fill)
+            canvas.roundRect(r.x, r.y, r.w, r.h, 1.2 * mm * layout.scale, stroke=0, fill=1)
+            if badge.mark is not None and badge.icon is not None:
+                picture = self._icon_picture(badge.mark, where)
+                self._stamp_icon(
+                    canvas, badge.mark, picture, _hex(on_fill),
+                    badge.icon.x, badge.icon.y, badge.icon.w,
+                )  # fmt: skip
+            canvas.setFillColor(on_fill)
+            canvas.setFont(font, size)
+            canvas.drawString(badge.label_x, badge.label_y, badge.label)
 
 
 _SUIT_COLORS = {"red": "#b3261e", "black": "#1d1b19"}
 
 
-def _lighter(color: str) -> str:
+def _lighter(color):
     """A colour moved INK_SAVER_LIGHT of the way to white."""
-    channels = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(c + (255 - c) * INK_SAVER_LIGHT):02x}" for c in channels)
+    from reportlab.lib.colors import Color
+
+    return Color(*(c + (1 - c) * INK_SAVER_LIGHT for c in color.rgb()))
+
+
+def _hex(color) -> str:
+    """reportlab's Color as "#rrggbb"."""
+    return "#" + color.hexval()[2:]
+
+
+def _measure(font: str):
+    """width(text, size) in ``font``."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return lambda text, size: stringWidth(text, font, size)
+
+
+def _mix(a, b, amount: float):
+    """The colour ``amount`` of the way from ``b`` to ``a``."""
+    from reportlab.lib.colors import Color
+
+    return Color(*(amount * p + (1 - amount) * q for p, q in zip(a.rgb(), b.rgb(), strict=True)))
+
+
+def _no_widow(text: str) -> str:
+    """Tie the last two words together, so that no paragraph ends on a line of one word."""
+    head, space, last = text.rstrip().rpartition(" ")
+    return f"{head}\u00a0{last}" if space and len(last) < 16 else text
+
+
+def _title_lines(text: str, size: float, room: float, width) -> list[str] | None:
+    """The text on one line, or on two as even as its words allow; None if it cannot fit.
+    ``width(text, size)`` measures."""
+    if width(text, size) <= room:
+        return [text]
+    words = text.split()
+    if len(words) < 2:
+        return None
+    best = min(
+        range(1, len(words)),
+        key=lambda i: max(width(" ".join(words[:i]), size), width(" ".join(words[i:]), size)),
+    )
+    lines = [" ".join(words[:best]), " ".join(words[best:])]
+    return lines if max(width(t, size) for t in lines) <= room else None
 
 
 def _fits_width(paragraph, width: float) -> bool:
-    """No line is wider than the box (a word too long for the box would overflow it)."""
+    """No line is wider than the box (a word too long for the box would overflow it).
+    reportlab itself lets a line run over by a fraction of a point; up to one is kept."""
     lines = getattr(paragraph, "blPara", None)
     if lines is None:
         return True
     for line in lines.lines:
         used = width - line[0] if isinstance(line, tuple) else getattr(line, "currentWidth", 0)
-        if used > width + 0.01:
+        if used > width + 1.0:
             return False
     return True
 
@@ -347,11 +664,8 @@ def _register(deck: DesignedDeck) -> dict[tuple[str, str], str]:
     names = {}
     for layout in (deck.front, *deck.backs.values()):
         for name, font in layout.fonts.items():
-            if font.source == "Zilla Slab" and name == "body":
-                names[layout.source, name] = BODY
-                continue
-            if font.source == "Alfa Slab One" and name == "title":
-                names[layout.source, name] = TITLE
+            if font.face in _OWN_FACES:  # printkit's own typefaces, registered once
+                names[layout.source, name] = _OWN_FACES[font.face]
                 continue
             registered = "PKD-" + hashlib.sha256(font.data).hexdigest()[:12]
             if registered not in pdfmetrics.getRegisteredFontNames():

@@ -17,6 +17,7 @@ __all__ = [
     "BODY_BOLD",
     "BODY_ITALIC",
     "BODY_SEMIBOLD",
+    "FACES",
     "TITLE",
     "check_glyphs",
     "register_fonts",
@@ -29,7 +30,8 @@ BODY_ITALIC = "PK-Body-Italic"
 BODY_BOLD_ITALIC = "PK-Body-BoldItalic"
 BODY_SEMIBOLD = "PK-Body-SemiBold"
 
-_FACES = {
+#: printkit's names for the faces it registers: (family, weight, style).
+FACES = {
     TITLE: ("Alfa Slab One", 400, "normal"),
     BODY: ("Zilla Slab", 400, "normal"),
     BODY_BOLD: ("Zilla Slab", 700, "normal"),
@@ -49,7 +51,7 @@ def register_fonts() -> None:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    for name, (family, weight, style) in _FACES.items():
+    for name, (family, weight, style) in FACES.items():
         try:
             path = fontpkg.path(family, weight=weight, style=style)
         except Exception as exc:  # fontpkg raises its own errors for a missing package

@@ -17,9 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ..layout.face import QUIET
+__all__ = ["QUIET", "QRCode", "draw_qr", "qr_code", "qr_version"]
 
-__all__ = ["QRCode", "draw_qr", "qr_code", "qr_version"]
+#: Modules of light around a QR code, as the standard asks.
+QUIET = 4
 
 _MASK = 2  # columns masked every third module: no long runs along the rows we draw
 #: The largest version at medium error correction (about 20 mm at 0.4 mm a module);
