@@ -9,7 +9,9 @@ naming the file and the key, the row or the box.
 
 from __future__ import annotations
 
+import hashlib
 import re
+from functools import cache
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -266,8 +268,6 @@ def _length(file: DataFile, where: str, key: str, value: Any) -> float:
 
 
 def _fonts(file: DataFile, root: Path, spec: Any) -> tuple[dict[str, FontFile], str | None]:
-    import fontpkg
-
     spec = dict(file.expect(spec, dict, "[fonts]", "fonts"))
     fallback = spec.pop("fallback", None)
     names = {
@@ -292,19 +292,16 @@ def _fonts(file: DataFile, root: Path, spec: Any) -> tuple[dict[str, FontFile], 
             source, face = shown(path), ""
         else:
             family = file.expect(value.get("family"), str, where, "family")
+            weight, style = value.get("weight", 400), value.get("style", "normal")
             try:
-                path = fontpkg.path(
-                    family, weight=value.get("weight", 400), style=value.get("style", "normal")
-                )
+                data = _package_font(family, weight, style)
             except Exception as exc:  # fontpkg's own errors: not installed, no such style
                 raise file.fail(
                     where,
                     f"the font {family!r} is not installed ({str(exc)[:60]}); "
                     'install its font package (pip install fontpkg-NAME) or give file = "..."',
                 ) from None
-            data = Path(path).read_bytes()
-            source = family
-            face = f"{family}/{value.get('weight', 400)}/{value.get('style', 'normal')}"
+            source, face = family, f"{family}/{weight}/{style}"
         _check_font(file, where, data)
         fonts[name] = FontFile(name, source, data, face)
     if fallback is not None and fallback not in fonts:
@@ -314,7 +311,23 @@ def _fonts(file: DataFile, root: Path, spec: Any) -> tuple[dict[str, FontFile], 
     return fonts, fallback
 
 
+@cache
+def _package_font(family: str, weight, style) -> bytes:
+    """A font package's face, read once (a look's four layouts name the same fonts)."""
+    import fontpkg
+
+    return Path(fontpkg.path(family, weight=weight, style=style)).read_bytes()
+
+
 def _check_font(file: DataFile, where: str, data: bytes) -> None:
+    error = _font_error(hashlib.sha256(data).digest(), data)
+    if error:
+        raise file.fail(where, f"not a TrueType font printkit can embed ({error})")
+
+
+@cache
+def _font_error(digest: bytes, data: bytes) -> str:
+    """Why reportlab cannot embed the font, or ""; each font is parsed once."""
     import io
 
     from reportlab.pdfbase.ttfonts import TTFont
@@ -322,9 +335,8 @@ def _check_font(file: DataFile, where: str, data: bytes) -> None:
     try:
         TTFont("printkit-check", io.BytesIO(data))
     except Exception as exc:  # reportlab raises TTFError and others on a bad font
-        raise file.fail(
-            where, f"not a TrueType font printkit can embed ({str(exc)[:80]})"
-        ) from None
+        return str(exc)[:80]
+    return ""
 
 
 def _is_color(value: Any) -> bool:

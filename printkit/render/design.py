@@ -26,7 +26,7 @@ from ..units import format_mm, mm
 from .art import INK_SAVER_LIGHT, fit_raster, lightened, place_drawing, tinted, without_ground
 from .fonts import FACES, register_fonts
 from .pdf import Document, hex_color
-from .qr import draw_qr, qr_code, qr_version
+from .qr import QUIET, draw_qr, qr_code, qr_version
 from .richtext import markup
 
 __all__ = ["DESIGN_BLEED", "DesignFaces", "design_cards", "design_sheets"]
@@ -419,36 +419,37 @@ class DesignFaces:
         return self.doc.form(name, (0, 0, w, h), draw)
 
     def _qr(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
-        placed_code = self._qr_place(layout, card, item)
-        if placed_code is None:
+        place = self._qr_place(layout, card, item)
+        if place is None:
             return
-        code, x, y, module = placed_code
+        text, version, x, y, module = place
         box = item.box
         ink = self._paint(box.color, layout, card, box, "#000000")
         paper = self._paint(box.fill, layout, card, box, "#ffffff")
         if self.ink_saver:
             paper = hex_color("#ffffff")
-        draw_qr(self.doc.canvas, code, x, y, module, ink, paper)
+        draw_qr(self.doc.canvas, qr_code(text, version), x, y, module, ink, paper)
 
     def _qr_place(self, layout: Layout, card: DesignedCard, item: Placed):
-        """The code a qr box draws for this card and where: (code, x, y, module), or None.
-        With ``module`` set, every code of the deck has one version (one size), placed by
-        the box's align and valign; otherwise each code fills its box, centred."""
+        """What a qr box draws for this card and where: (text, version, x, y, module),
+        or None. With ``module`` set, every code of the deck has one version (one size),
+        placed by the box's align and valign; otherwise each code fills its box, centred."""
         box, inner = item.box, item.inner
         text = fill_in(box.content, card.values).strip()
         if not text or not self.qr:
             return None
         if not box.module:
-            code = qr_code(text)
-            module = min(inner.w, inner.h) / code.side
-            side = module * code.side
-            return code, inner.x + (inner.w - side) / 2, inner.y + (inner.h - side) / 2, module
+            version = qr_version([text])
+            module = min(inner.w, inner.h) / _qr_side(version)
+            side = module * _qr_side(version)
+            x, y = inner.x + (inner.w - side) / 2, inner.y + (inner.h - side) / 2
+            return text, version, x, y, module
         key = (layout.source, box.name)
         if key not in self._qr_versions:
             texts = (fill_in(box.content, c.values).strip() for c in self.deck.cards)
             self._qr_versions[key] = qr_version(t for t in texts if t)
-        code = qr_code(text, self._qr_versions[key])
-        side = box.module * code.side
+        version = self._qr_versions[key]
+        side = box.module * _qr_side(version)
         if side > min(inner.w, inner.h) + 0.01:
             raise RenderError(
                 f"{self._where(layout, card, box)}: the deck's QR codes need "
@@ -457,7 +458,7 @@ class DesignFaces:
             )
         x = {"left": inner.x, "center": inner.x + (inner.w - side) / 2, "right": inner.right - side}
         y = {"bottom": inner.y, "middle": inner.y + (inner.h - side) / 2, "top": inner.top - side}
-        return code, x[box.align], y[box.valign], box.module
+        return text, version, x[box.align], y[box.valign], box.module
 
     def _index(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
         """The rank, its top at the box's top, over the suit's pip: a square as wide as
@@ -497,7 +498,8 @@ class DesignFaces:
             code_box = next(p for p in placed(layout, card.values) if p.box.name == box.beside)
             code = self._qr_place(layout, card, code_box)
             if code is not None:
-                left = code[1] + code[0].side * code[3] + 1.0 * mm * layout.scale
+                _, version, x, _, module = code
+                left = x + _qr_side(version) * module + 1.0 * mm * layout.scale
                 room = Rect(left, room.y, room.right - left, room.h)
         targets = tuple(fill_in(box.content, card.values).split())
         badges = []
@@ -563,6 +565,11 @@ def _lighter(color):
     from reportlab.lib.colors import Color
 
     return Color(*(c + (1 - c) * INK_SAVER_LIGHT for c in color.rgb()))
+
+
+def _qr_side(version: int) -> int:
+    """A code's side in modules, its quiet zone included."""
+    return 17 + 4 * version + 2 * QUIET
 
 
 def _hex(color) -> str:
