@@ -61,6 +61,30 @@ y = "74mm"
 width = "10mm"
 height = "10mm"
 
+[box.aim]
+marks = "all-living"
+badges = ":reaction: QUICK"
+x = "4mm"
+y = "16mm"
+width = "16mm"
+height = "24mm"
+size = "6pt"
+color = "#3b2a1a"
+shade = "#b59a74"
+fill = "#5b2e6e"
+on_fill = "#ffffff"
+
+[box.kind-title]
+title = "{type}"
+x = "47mm"
+y = "16mm"
+width = "13mm"
+height = "8mm"
+font = "title"
+size = "9pt"
+min_size = "6pt"
+color = "#5b2e6e"
+
 [box.stamp]
 text = "NEW"
 font = "title"
@@ -218,12 +242,44 @@ ERRORS = [
         'width = "70mm"\nheight = "95mm"',
         ["back.toml", "drawn for 70 mm x 95 mm", "the front is 63.5 mm"],
     ),
+    (
+        "every-box.toml",
+        'badges = ":reaction: QUICK"',
+        'badges = ":reaction: QUICK"\nbeside = "code-box"',
+        ["every-box.toml", "[box.aim]", "beside 'code-box' names no qr box"],
+    ),
+    (
+        "every-box.toml",
+        'qr = "{name}: {text}"',
+        'qr = "{name}: {text}"\nmodule = "0.2mm"',
+        ["every-box.toml", "[box.code]", "0.4mm or more"],
+    ),
+    (
+        "every-box.toml",
+        'text = "NEW"',
+        'text = "NEW"\nink_saver = "sometimes"',
+        ["[box.stamp]", "ink_saver is print, skip or only"],
+    ),
+    (
+        "every-box.toml",
+        'color = "#5b2e6e"\n\n[box.stamp]',
+        'color = "{flavour}"\n\n[box.stamp]',
+        ["cards.csv, line 2 (Healing Draught)", "[box.kind-title]", "is not a colour"],
+    ),
+    (
+        "every-box.toml",
+        'marks = "all-living"',
+        'marks = "all-living wand"',
+        ["(Healing Draught)", "[box.aim]", "no icon :wand:"],
+    ),
 ]
 
 
 @pytest.mark.parametrize("file, old, new, expect", ERRORS, ids=[e[3][-1] for e in ERRORS])
 def test_every_design_error_is_one_line_naming_the_place(cli, tmp_path, file, old, new, expect):
-    folder = make_deck(tmp_path / "d")
+    folder = make_deck(
+        tmp_path / "d", "every-box.toml" if file == "every-box.toml" else "front.toml"
+    )
     _break(folder, file, old, new)
     result = cli(
         "build", "--deck-dir", str(folder), "--template", "letter-3x3", "--out", str(tmp_path / "o")

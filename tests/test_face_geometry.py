@@ -123,3 +123,43 @@ def test_marks_lie_inside_their_box_or_say_they_do_not_fit(width, height, target
         if badge.icon is not None:
             assert badge.icon.inside(badge.box)
     assert len(placed_targets) == len(targets) and len(placed_badges) == len(badges)
+
+
+def _data_copy(tmp_path):
+    import shutil
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent / "data"
+    data = tmp_path / "data"
+    shutil.copytree(root, data)
+    return data
+
+
+def test_a_look_that_reads_a_field_no_card_has_is_refused_when_the_deck_is_read(tmp_path):
+    from printkit.errors import CatalogueError
+
+    data = _data_copy(tmp_path)
+    front = data / "layouts" / "western" / "front.toml"
+    front.write_text(front.read_text().replace('text = "{text}"', 'text = "{flavour}"'))
+    with pytest.raises(CatalogueError) as caught:
+        load_deck("dead-mens-deck", data)
+    message = str(caught.value)
+    assert "front.toml, [box.text]: no field 'flavour'" in message and "\n" not in message
+
+
+def test_a_deck_may_name_its_own_look_and_an_unknown_one_is_one_line(tmp_path):
+    import shutil
+
+    from printkit.errors import CatalogueError
+
+    data = _data_copy(tmp_path)
+    shutil.copytree(data / "layouts" / "western", data / "layouts" / "plain")
+    deck_toml = data / "decks" / "dead-mens-deck" / "deck.toml"
+    text = deck_toml.read_text()
+    deck_toml.write_text(
+        text.replace('index = "playing-cards"', 'index = "playing-cards"\nlook = "plain"')
+    )
+    assert load_deck("dead-mens-deck", data).look.name == "plain"
+    deck_toml.write_text(deck_toml.read_text().replace('look = "plain"', 'look = "nope"'))
+    with pytest.raises(CatalogueError, match="no look 'nope'; a look is a folder in data/layouts"):
+        load_deck("dead-mens-deck", data)
