@@ -6,7 +6,6 @@ exit status. Every message is one line that names the file, the place and the fi
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 __all__ = [
@@ -68,5 +67,7 @@ def did_you_mean(word: str, choices: Iterable[str], n: int = 3) -> list[str]:
     by_folded: dict[str, str] = {}
     for choice in choices:
         by_folded.setdefault(choice.casefold(), choice)
+    import difflib  # only when a name is not found: the companion starts faster
+
     close = difflib.get_close_matches(word.casefold(), list(by_folded), n=n, cutoff=0.6)
     return [by_folded[c] for c in close]

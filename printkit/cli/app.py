@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -161,4 +160,6 @@ def open_deck(
 
 
 def emit_json(value: Any) -> None:
+    import json
+
     click.echo(json.dumps(value, indent=2, ensure_ascii=False))

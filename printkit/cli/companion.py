@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-import textwrap
 from pathlib import Path
 
 import click
@@ -44,6 +43,8 @@ def _width() -> int:
 
 
 def _wrap(text: str, indent: str = "  ") -> str:
+    import textwrap
+
     return textwrap.fill(text, width=_width(), initial_indent=indent, subsequent_indent=indent)
 
 
