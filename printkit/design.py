@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -198,7 +198,7 @@ class DesignedDeck:
     game: str
     description: str
     source: str  # deck.toml, as messages name it
-    cards: tuple[DesignedCard, ...]
+    cards: Sequence[DesignedCard]  # a tuple, or made as they are asked for
     front: Layout
     backs: Mapping[str, Layout]
     pictures: Mapping[str, Picture]  # by the name a card or box gives

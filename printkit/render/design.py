@@ -231,8 +231,8 @@ class DesignFaces:
         else:
             body = _with_fallback(escape(text), font, fallback, where).replace("\n", "<br/>")
         # Equal texts in equal boxes share their size: found once, by shrinking.
-        key = (body, font, box.size, box.min_size, box.leading, round(inner.w, 3))
-        key += (round(inner.h, 3),)
+        key = (hashlib.sha1(body.encode()).digest(), font, box.size, box.min_size, box.leading)
+        key += (round(inner.w, 3), round(inner.h, 3))
         size = self._sizes.get(key, box.size)
         while True:
             style = ParagraphStyle(

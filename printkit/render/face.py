@@ -10,6 +10,8 @@ drawn 1/8 in past its trim, so a sheet or a shop can use bleed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..design import DesignedCard, DesignedDeck, Look
 from ..errors import RenderError
 from ..layout.design import scaled
@@ -55,17 +57,7 @@ class FacePainter:
         back_picture = art.back()
         if back_picture is not None:
             pictures["back"] = back_picture
-        self._cards = {}
-        for number, card in enumerate(deck.cards, 1):
-            values = card_fields(card, deck, qr, picture_name(card.effect.id) in pictures)
-            self._cards[id(card)] = DesignedCard(
-                number,
-                f"card {card.code}",
-                values,
-                "back",
-                f"shorten 'text' in effects.toml [{card.effect.id}] "
-                f"({len(card.effect.text)} characters now)",
-            )
+        self._qr, self._pictures = qr, pictures
         self._back = DesignedCard(0, "the back", back_fields(deck, "back" in pictures), "")
         self._blank = DesignedCard(0, "the blank card", blank_fields(deck), "")
         designed = DesignedDeck(
@@ -74,7 +66,7 @@ class FacePainter:
             game=deck.game,
             description=deck.description,
             source=look.front.source,
-            cards=tuple(self._cards.values()),
+            cards=_Cards(deck.cards, self._designed),
             front=look.front,
             backs={"back": look.back, "blank": look.blank, "card": look.card},
             pictures=pictures,
@@ -86,7 +78,20 @@ class FacePainter:
         # Copies of one effect without a playing card look alike: one form serves them all.
         face = card.code if card.playing_card is not None else card.effect.id
         name = f"front-{self.deck.id}-{face}-{self._key}"
-        return self.design.form("front", self.look.front, self._cards[id(card)], name=name)
+        return self.design.form("front", self.look.front, self._designed(card), name=name)
+
+    def _designed(self, card: Card, number: int = 0) -> DesignedCard:
+        """The card as the look's fields: made when it is drawn, not kept (a deck may
+        hold ten thousand cards)."""
+        has_picture = picture_name(card.effect.id) in self._pictures
+        return DesignedCard(
+            number,
+            f"card {card.code}",
+            card_fields(card, self.deck, self._qr, has_picture),
+            "back",
+            f"shorten 'text' in effects.toml [{card.effect.id}] "
+            f"({len(card.effect.text)} characters now)",
+        )
 
     def blank(self) -> str:
         """A card to write a house rule on: the deck's paper and frame, a heading, lines."""
@@ -113,3 +118,18 @@ class FacePainter:
             check_glyphs(effect.text, BODY, f"{where} 'text'")
         for card_type in self.deck.types:
             check_glyphs(card_type.mark.upper(), BODY_SEMIBOLD, f"{self.deck.name}, types")
+
+
+class _Cards(Sequence):
+    """A deck's cards as a designed deck's, each made when it is asked for."""
+
+    def __init__(self, cards: tuple[Card, ...], designed):
+        self._cards, self._designed = cards, designed
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        return self._designed(self._cards[index], index % len(self._cards) + 1)
