@@ -54,3 +54,78 @@ def test_a_deck_prints_one_size_of_code():
     texts = ["a", "b" * 50, "c" * 120]
     version = qr_version(texts)
     assert {qr_code(t, version).size for t in texts} == {17 + 4 * version}
+
+
+# -- codes made ahead on the second core (printkit.render.qrstream) ----------------------
+
+STREAM_TEXTS = [f"Card {i} - a ruling of some length, number {i * 7}" for i in range(40)]
+
+
+def _forks() -> bool:
+    import os
+    import threading
+
+    return hasattr(os, "fork") and (os.cpu_count() or 1) > 1 and threading.active_count() == 1
+
+
+def test_codes_made_ahead_are_the_codes_made_here():
+    import pytest
+
+    from printkit.render.qrstream import CodeStream
+
+    if not _forks():
+        pytest.skip("needs fork and a second core")
+    texts = [*STREAM_TEXTS, *STREAM_TEXTS[:5]]  # copies ask for no second code
+    stream = CodeStream(texts, 4)
+    assert stream._pid, "a child should make the codes"
+    assert [stream.get(t) for t in STREAM_TEXTS] == [qr_code(t, 4) for t in STREAM_TEXTS]
+    stream.close()
+    assert stream._pid == 0  # collected
+
+
+@settings(max_examples=10, deadline=None)
+@given(order=st.permutations(range(len(STREAM_TEXTS))))
+def test_any_drawing_order_gets_the_right_codes(order):
+    from printkit.render.qrstream import CodeStream
+
+    stream = CodeStream(STREAM_TEXTS, 4)
+    try:
+        for i in order:
+            assert stream.get(STREAM_TEXTS[i]) == qr_code(STREAM_TEXTS[i], 4)
+    finally:
+        stream.close()
+
+
+def test_a_child_that_dies_leaves_the_codes_to_this_process(monkeypatch):
+    import os
+
+    import pytest
+
+    from printkit.render import qrstream
+
+    if not _forks():
+        pytest.skip("needs fork and a second core")
+    parent = os.getpid()
+
+    def failing_in_the_child(text, version=None):
+        if os.getpid() != parent and text == STREAM_TEXTS[10]:
+            raise RuntimeError("the child fails here")
+        return qr_code(text, version)
+
+    monkeypatch.setattr(qrstream, "qr_code", failing_in_the_child)
+    stream = qrstream.CodeStream(STREAM_TEXTS, 4)
+    assert [stream.get(t) for t in STREAM_TEXTS] == [qr_code(t, 4) for t in STREAM_TEXTS]
+    assert stream._pid == 0  # the dead child was collected when its pipe ran dry
+
+
+def test_cards_drawn_with_codes_made_ahead_are_the_same_bytes(monkeypatch):
+    from printkit.catalogue import load_deck
+    from printkit.load.art import load_art
+    from printkit.render import qrstream
+    from printkit.render.cards import card_pages
+
+    deck = load_deck()
+    ahead = card_pages(deck, 180, 252, load_art(deck))
+    monkeypatch.setattr(qrstream, "_can_fork", lambda count: False)
+    here = card_pages(deck, 180, 252, load_art(deck))
+    assert ahead == here

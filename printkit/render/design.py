@@ -27,6 +27,7 @@ from .art import INK_SAVER_LIGHT, fit_raster, lightened, place_drawing, tinted, 
 from .fonts import FACES, register_fonts
 from .pdf import Document, hex_color
 from .qr import QUIET, draw_qr, qr_code, qr_version
+from .qrstream import CodeStream
 from .richtext import markup
 
 __all__ = ["DESIGN_BLEED", "DesignFaces", "design_cards", "design_sheets"]
@@ -77,6 +78,7 @@ class DesignFaces:
         self._deck_sizes: dict[tuple, float] = {}  # a title box's one size for the deck
         self._qr_versions: dict[tuple, int] = {}  # a qr box's one version for the deck
         self._box_keys: dict[tuple, str] = {}
+        self._streams: dict[tuple, CodeStream] = {}  # a module box's codes, made ahead
         doc.canvas.setNamedCB(_CALLBACK, self._inline_icon)
 
     def front(self, index: int) -> str | None:
@@ -428,7 +430,9 @@ class DesignFaces:
         paper = self._paint(box.fill, layout, card, box, "#ffffff")
         if self.ink_saver:
             paper = hex_color("#ffffff")
-        draw_qr(self.doc.canvas, qr_code(text, version), x, y, module, ink, paper)
+        stream = self._streams.get((layout.source, box.name))
+        code = stream.get(text) if stream is not None else qr_code(text, version)
+        draw_qr(self.doc.canvas, code, x, y, module, ink, paper)
 
     def _qr_place(self, layout: Layout, card: DesignedCard, item: Placed):
         """What a qr box draws for this card and where: (text, version, x, y, module),
@@ -446,8 +450,16 @@ class DesignFaces:
             return text, version, x, y, module
         key = (layout.source, box.name)
         if key not in self._qr_versions:
-            texts = (fill_in(box.content, c.values).strip() for c in self.deck.cards)
-            self._qr_versions[key] = qr_version(t for t in texts if t)
+            # Every code of the box, in the order the cards are drawn: their one version,
+            # and the codes made ahead on the second core.
+            texts = [
+                fill_in(box.content, c.values).strip()
+                for c in self.deck.cards
+                if box.when is None or box.when.holds(c.values)
+            ]
+            texts = [t for t in texts if t]
+            self._qr_versions[key] = qr_version(texts)
+            self._streams[key] = CodeStream(texts, self._qr_versions[key])
         version = self._qr_versions[key]
         side = box.module * _qr_side(version)
         if side > min(inner.w, inner.h) + 0.01:
