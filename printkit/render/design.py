@@ -13,7 +13,6 @@ import dataclasses
 import hashlib
 import io
 import re
-from xml.sax.saxutils import escape
 
 from ..design import DesignedCard, DesignedDeck, Layout, fill_in
 from ..errors import RenderError
@@ -28,7 +27,7 @@ from .fonts import FACES, register_fonts
 from .pdf import Document, hex_color
 from .qr import QUIET, draw_qr, qr_code, qr_version
 from .qrstream import CodeStream
-from .richtext import markup
+from .richtext import escape, markup
 
 __all__ = ["DESIGN_BLEED", "DesignFaces", "design_cards", "design_sheets"]
 
