@@ -28,6 +28,7 @@ from pathlib import Path
 
 from ..datafile import read_confined, shown
 from ..errors import RenderError
+from ..forked import map_shared
 from ..limits import (
     MAX_PICTURE_BYTES,
     MAX_PIXELS,
@@ -46,24 +47,27 @@ _SUFFIXES = (".svg", *RASTER_SUFFIXES)
 
 
 def load_art(deck: Deck, user_dir: Path | None = None) -> ArtLibrary:
-    """Every picture the deck prints, read and checked (RenderError naming the file)."""
+    """Every picture the deck prints, read and checked (RenderError naming the file).
+
+    The files are found first, then read, every other one by a child on the second
+    core when there are enough of them (``printkit.forked``): the same pictures, and
+    the same first error, as reading them here one by one."""
     user_dir = Path(user_dir) if user_dir is not None else None
     builtin = art_dir() / "builtin"
-    read: dict[tuple[Path, Path], Picture] = {}  # a file many effects share is read once
+    wanted: dict[tuple[Path, Path], None] = {}  # in order; a file many effects share once
 
-    def picture(path: Path, root: Path) -> Picture:
-        if (path, root) not in read:
-            read[path, root] = _picture(path, root)
-        return read[path, root]
+    def picture(path: Path, root: Path) -> tuple[Path, Path]:
+        wanted[path, root] = None
+        return path, root
 
-    def first(folder: Path, stem: str, root: Path | None = None) -> Picture | None:
+    def first(folder: Path, stem: str, root: Path | None = None) -> tuple[Path, Path] | None:
         for suffix in _SUFFIXES:
             candidate = folder / f"{stem}{suffix}"
             if candidate.is_symlink() or candidate.exists():
                 return picture(candidate, root or folder)
         return None
 
-    def user(stem: str) -> Picture | None:
+    def user(stem: str) -> tuple[Path, Path] | None:
         return first(user_dir / deck.id, stem, user_dir) if user_dir is not None else None
 
     effects = {}
@@ -77,10 +81,20 @@ def load_art(deck: Deck, user_dir: Path | None = None) -> ArtLibrary:
             effects[effect.id] = found
     back = user("back") or first(builtin / deck.id, "back")
     icons = {
-        path.stem: _picture(path, builtin / "icons")
+        path.stem: picture(path, builtin / "icons")
         for path in sorted((builtin / "icons").glob("*.svg"))
     }
-    return ArtLibrary(effects, back, icons)
+    keys = list(wanted)
+    read = dict(zip(keys, map_shared(_picture_at, keys), strict=True))
+    return ArtLibrary(
+        {effect_id: read[key] for effect_id, key in effects.items()},
+        read[back] if back is not None else None,
+        {name: read[key] for name, key in icons.items()},
+    )
+
+
+def _picture_at(key: tuple[Path, Path]) -> Picture:
+    return _picture(*key)
 
 
 def load_icons() -> ArtLibrary:

@@ -1,0 +1,130 @@
+"""Work on the second core: a forked child that sends its results down a pipe.
+
+Reading a deck's pictures and making its QR codes are the slow parts of printing it,
+and each item is independent of the others. Where the machine allows it, a forked
+child (a copy of this process, sharing its memory until either writes) does a share
+of the items and sends each result back, pickled, down a pipe; the results are the
+same as this process would make, so the output is the same, byte for byte.
+
+Anything unusual keeps the work here: no fork (Windows, macOS's default), one core,
+other Python threads running (a fork copies only the calling thread), a child that
+fails or dies (its items are done here again, so an error is raised here, in order,
+with the same message).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import struct
+from collections.abc import Callable, Sequence
+from typing import IO, Any, TypeVar
+
+__all__ = ["can_fork", "collect", "map_shared", "receive", "send", "start"]
+
+T = TypeVar("T")
+R = TypeVar("R")
+_LENGTH = struct.Struct(">I")
+
+
+def can_fork(count: int, worth_it: int) -> bool:
+    """Whether ``count`` items are worth a child, and this process may fork one."""
+    import threading
+
+    return (
+        count >= worth_it
+        and hasattr(os, "fork")
+        and (os.cpu_count() or 1) > 1
+        and threading.active_count() == 1
+    )
+
+
+def start(work: Callable[[IO[bytes]], None]) -> tuple[int, IO[bytes]]:
+    """Fork a child that runs ``work(pipe)`` and leaves; (its pid, the pipe to read)."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: do the work, leave without running any cleanup
+        status = 1
+        try:
+            import signal
+
+            # Ctrl-C or a kill ends the child at once; printkit's own handlers (which
+            # roll back the output folder) are the parent's alone.
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.close(read_end)
+            with os.fdopen(write_end, "wb") as out:
+                work(out)
+            status = 0
+        except BaseException:  # whatever it was, the parent does the work itself
+            pass
+        finally:
+            os._exit(status)
+    os.close(write_end)
+    return pid, os.fdopen(read_end, "rb")
+
+
+def send(out: IO[bytes], value: Any) -> None:
+    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    out.write(_LENGTH.pack(len(data)) + data)
+
+
+def receive(pipe: IO[bytes]) -> tuple[bool, Any]:
+    """(True, the next value the child sent), or (False, None) when it sent no more."""
+    header = pipe.read(_LENGTH.size)
+    if len(header) != _LENGTH.size:
+        return False, None
+    (length,) = _LENGTH.unpack(header)
+    data = pipe.read(length)
+    if len(data) != length:
+        return False, None
+    return True, pickle.loads(data)  # written by our own forked child, never by a stranger
+
+
+def collect(pid: int, pipe: IO[bytes] | None) -> None:
+    """Close the pipe (a child still writing then fails and leaves) and reap the child."""
+    if pipe is not None:
+        pipe.close()
+    with contextlib.suppress(ChildProcessError):
+        os.waitpid(pid, 0)
+
+
+_FAILED = ("failed",)
+
+
+def map_shared(func: Callable[[T], R], items: Sequence[T], worth_it: int = 8) -> list[R]:
+    """``[func(item) for item in items]``, every other item done by a forked child when
+    it pays. An item whose work fails is done again here, in order, so the first error
+    in the list is raised here as it would have been."""
+    if not can_fork(len(items), worth_it):
+        return [func(item) for item in items]
+    theirs = list(range(1, len(items), 2))
+
+    def work(out: IO[bytes]) -> None:
+        for index in theirs:
+            try:
+                result = ("ok", func(items[index]))
+            except Exception:  # the parent does it again and raises the error itself
+                result = _FAILED
+            send(out, result)
+
+    pid, pipe = start(work)
+    done: dict[int, Any] = {}
+    try:
+        for index in range(0, len(items), 2):
+            try:
+                done[index] = ("ok", func(items[index]))
+            except Exception:
+                done[index] = _FAILED
+        for index in theirs:
+            ok, value = receive(pipe)
+            if not ok:
+                break
+            done[index] = value
+    finally:
+        collect(pid, pipe)
+    return [
+        done[i][1] if done.get(i, _FAILED)[0] == "ok" else func(item)
+        for i, item in enumerate(items)
+    ]

@@ -1,0 +1,76 @@
+"""Work shared with a forked child (printkit.forked): the same results in the same order
+as doing it here, the first error raised here with its own message, and a child that
+dies costs nothing but time."""
+
+from __future__ import annotations
+
+import os
+import threading
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from printkit import forked
+
+needs_fork = pytest.mark.skipif(
+    not (hasattr(os, "fork") and (os.cpu_count() or 1) > 1),
+    reason="needs fork and a second core",
+)
+
+
+def _square_or_fail(n: int) -> int:
+    if n < 0:
+        raise ValueError(f"item {n} is negative")
+    return n * n
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(-3, 50), max_size=40))
+def test_shared_work_gives_what_doing_it_here_gives(items):
+    try:
+        expected = [_square_or_fail(n) for n in items]
+    except ValueError as exc:
+        with pytest.raises(ValueError, match=str(exc)):
+            forked.map_shared(_square_or_fail, items, worth_it=2)
+        return
+    assert forked.map_shared(_square_or_fail, items, worth_it=2) == expected
+
+
+@needs_fork
+def test_a_child_really_does_its_share():
+    if threading.active_count() != 1:
+        pytest.skip("other threads run in this test process")
+    parent = os.getpid()
+    pids = forked.map_shared(lambda _: os.getpid(), list(range(10)), worth_it=2)
+    assert pids[0::2] == [parent] * 5
+    assert len(set(pids[1::2])) == 1 and pids[1] != parent
+
+
+@needs_fork
+def test_a_child_that_dies_leaves_its_share_to_this_process():
+    if threading.active_count() != 1:
+        pytest.skip("other threads run in this test process")
+    parent = os.getpid()
+
+    def dies_in_the_child(n: int) -> int:
+        if os.getpid() != parent and n == 5:
+            os._exit(3)
+        return n + 1
+
+    assert forked.map_shared(dies_in_the_child, list(range(12)), worth_it=2) == list(range(1, 13))
+
+
+def test_the_decks_pictures_are_the_same_read_either_way(monkeypatch):
+    from printkit.catalogue import load_deck
+    from printkit.load.art import load_art
+
+    deck = load_deck()
+
+    def digests(art):
+        pictures = [*art.effects.values(), art.back(), *art.icons.values()]
+        return [(p.source, p.digest(), p.drawing.width, p.drawing.height) for p in pictures]
+
+    shared = digests(load_art(deck))
+    monkeypatch.setattr(forked, "can_fork", lambda count, worth_it: False)
+    assert digests(load_art(deck)) == shared
