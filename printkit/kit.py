@@ -198,9 +198,10 @@ def _calibration(template, edge, out: Path):
 def design_files(
     deck, template: Template, settings: Settings, out: Path, watching: bool = False
 ) -> dict[Path, bytes]:
-    """A designed deck's kit: its sheets, its proof images, and the template's cut files
-    and calibration page when it has them. ``watching`` (a rebuild after an edit) leaves
-    out the calibration page, which no edit changes, and packs the proofs faster."""
+    """A designed deck's kit: its sheets, its proof images, the print guide, and the
+    template's cut files and calibration page when it has them. ``watching`` (a rebuild
+    after an edit) leaves out the calibration page and the guide, and packs the proofs
+    faster."""
     from .load.art import load_icons
     from .render.design import design_sheets
     from .render.raster import proof_from_sheets
@@ -232,4 +233,9 @@ def design_files(
         files.update(
             _calibration(template, "short" if settings.duplex == "short" else "long", out)()
         )
+    if not watching:  # nothing an edit changes: written by a build, not at every save
+        from .render.guide import print_guide
+
+        guide = print_guide([deck], template, settings.duplex, 0, icons)
+        files[out / "print-guide.pdf"] = guide
     return files

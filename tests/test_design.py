@@ -128,7 +128,7 @@ def test_printkit_new_writes_a_deck_that_builds(cli, tmp_path, monkeypatch):
     result = cli("build", "--deck-dir", "potions", "--template", "letter-3x3", "--out", "out")
     assert result.status == 0, result.err
     names = {p.name for p in (tmp_path / "out").iterdir()}
-    assert {"potions.pdf", "potions-proof-1.png", "calibration.pdf"} <= names
+    assert {"potions.pdf", "potions-proof-1.png", "calibration.pdf", "print-guide.pdf"} <= names
     sheets = reader((tmp_path / "out" / "potions.pdf").read_bytes())
     assert len(sheets.pages) == 2  # 8 cards on one sheet, and its backs
     assert "Healing Draught" in sheets.pages[0].extract_text()

@@ -3,6 +3,7 @@ each of its rules. It reads the written file, so these tests build real PDFs."""
 
 from __future__ import annotations
 
+import csv
 import io
 from pathlib import Path
 
@@ -79,6 +80,36 @@ def test_the_print_guide_passes_and_fits_one_page():
         data = print_guide(decks, load_template(template), "long", 4, load_art(decks[0]))
         report = preflight(data, "guide.pdf")
         assert report.ok and report.pages == 1
+
+
+@pytest.mark.parametrize("copies", [3, 60])
+def test_a_designed_decks_print_guide_lists_its_sheets_on_one_page(tmp_path, copies):
+    """Four names on one sheet; or, for 240 cards on 27 sheets, one line for them all."""
+    from pypdf import PdfReader
+
+    from printkit.design_scaffold import scaffold
+    from printkit.load.art import load_icons
+    from printkit.load.design import load_design
+
+    folder = tmp_path / "potions"
+    for relative, text in scaffold("Potions").items():
+        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+        (folder / relative).write_text(text, encoding="utf-8")
+    rows = list(csv.DictReader(io.StringIO((folder / "cards.csv").read_text(encoding="utf-8"))))
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]))
+    writer.writeheader()
+    writer.writerows({**row, "count": str(copies)} for row in rows)
+    (folder / "cards.csv").write_text(out.getvalue(), encoding="utf-8")
+    deck = load_design(folder)
+    data = print_guide([deck], load_template("letter-3x3"), "long", 0, load_icons())
+    report = preflight(data, "guide.pdf")
+    assert report.ok and report.pages == 1
+    text = PdfReader(io.BytesIO(data)).pages[0].extract_text()
+    if len(deck.cards) <= 9 * 24:
+        assert "Potions, sheet 1" in text and "Healing Draught" in text
+    else:
+        assert f"{len(deck.cards)} cards on" in text
 
 
 # -- pages built to break each rule ----------------------------------------------------------

@@ -8,6 +8,7 @@ from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Frame, KeepInFrame, Paragraph, Spacer
 
+from ..design import DesignedDeck
 from ..errors import RenderError
 from ..model import Deck, Template
 from ..papers import PAPER_SIZES
@@ -22,13 +23,23 @@ from .richtext import install_pips, markup
 __all__ = ["print_guide"]
 
 _MARGIN = 14 * mm
+#: A designed deck's checklist lists its sheets one by one up to this many, and each
+#: sheet's card names up to this many characters.
+_LISTED_SHEETS = 24
+_LISTED_CHARS = 150
+_SUIT_COLORS = {"red": "#b3261e", "black": "#1d1b19"}
 _EDGES = {"long": "long", "short": "short", "manual": "long", "none": None}
 
 
 def print_guide(
-    decks: list[Deck], template: Template, duplex: str, aids: int, art: ArtLibrary
+    decks: list[Deck] | list[DesignedDeck],
+    template: Template,
+    duplex: str,
+    aids: int,
+    art: ArtLibrary,
 ) -> bytes:
-    """One page on printing the kit; ``art`` holds the icons (the first deck's). It is
+    """One page on printing the kit (catalogue decks, or a designed deck); ``art`` holds
+    the icons (the first deck's). It is
     printed portrait on the sheets' paper (Letter when the sheets are a page of their own,
     as Cricut's is), whichever way round the sheets are."""
     paper = template.paper
@@ -42,7 +53,8 @@ def print_guide(
     )
     ink = hex_color("#2b1f17")
     if decks:  # suit symbols in the checklist are drawn as pips, as on the cards
-        colors = {key: hex_color(value) for key, value in decks[0].colors.items()}
+        palette = getattr(decks[0], "colors", None) or _SUIT_COLORS  # a designed deck's: none
+        colors = {key: hex_color(value) for key, value in palette.items()}
         install_pips(doc.canvas, Icons(doc, art, colors))
     body = ParagraphStyle("guide", fontName=BODY, fontSize=9.2, leading=11.6, textColor=ink)
     styles = {
@@ -137,7 +149,9 @@ def _settings(t: Template, duplex: str, paper: str) -> list[str]:
     return lines
 
 
-def _checklist(deck: Deck, t: Template, aids: int) -> list[str]:
+def _checklist(deck: Deck | DesignedDeck, t: Template, aids: int) -> list[str]:
+    if isinstance(deck, DesignedDeck):
+        return _design_checklist(deck, t)
     kinds = items(deck, aids if deck.aids else 0, t.per_sheet, t.backs)
     lines = []
     for number, first in enumerate(range(0, len(kinds), t.per_sheet), start=1):
@@ -160,6 +174,39 @@ def _checklist(deck: Deck, t: Template, aids: int) -> list[str]:
             parts.append(f"{blanks} blank card{'s' if blanks > 1 else ''} for house rules")
         lines.append(f"**{deck.name}, sheet {number}**: " + "; ".join(parts))
     return lines
+
+
+def _design_checklist(deck: DesignedDeck, t: Template) -> list[str]:
+    """A designed deck's sheets, each with the names of its cards (copies counted); a
+    deck of more sheets than a page can list gets one line."""
+    sheets = -(-len(deck.cards) // t.per_sheet)
+    if sheets > _LISTED_SHEETS:
+        return [
+            f"**{deck.name}**: {len(deck.cards)} cards on {sheets} sheets, {t.per_sheet} to "
+            "a sheet, in the order of the card file"
+        ]
+    lines = []
+    for number in range(1, sheets + 1):
+        names: dict[str, int] = {}
+        for card in deck.cards[(number - 1) * t.per_sheet : number * t.per_sheet]:
+            name = _printable(card.name, f"card {card.number}")
+            names[name] = names.get(name, 0) + 1
+        listed = ", ".join(f"{n} ×{c}" if c > 1 else n for n, c in names.items())
+        if len(listed) > _LISTED_CHARS:
+            listed = listed[: _LISTED_CHARS - 1].rsplit(",", 1)[0] + ", …"
+        lines.append(f"**{_printable(deck.name, 'The deck')}, sheet {number}**: {listed}")
+    return lines
+
+
+def _printable(text: str, instead: str) -> str:
+    """``text`` if the guide's typeface has every character (a designed deck may set its
+    names in its own fonts) and no Markdown marks; ``instead`` otherwise."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    glyphs = getFont(BODY).face.charToGlyph
+    if any(ch in "*`" or (ord(ch) not in glyphs and not ch.isspace()) for ch in text):
+        return instead
+    return text
 
 
 def _assembly(t: Template) -> list[str]:
