@@ -21,11 +21,21 @@ import struct
 from collections.abc import Callable, Sequence
 from typing import IO, Any, TypeVar
 
-__all__ = ["can_fork", "collect", "map_shared", "receive", "send", "start"]
+__all__ = ["busy", "can_fork", "collect", "map_shared", "receive", "run_shared", "send", "start"]
 
 T = TypeVar("T")
 R = TypeVar("R")
 _LENGTH = struct.Struct(">I")
+
+
+#: Set while this process shares work with a child, and in every child: then the two
+#: cores are busy, and nothing forks again or starts more processes.
+_busy = False
+
+
+def busy() -> bool:
+    """Whether both cores already have work of this run (no more processes, then)."""
+    return _busy
 
 
 def can_fork(count: int, worth_it: int) -> bool:
@@ -34,6 +44,7 @@ def can_fork(count: int, worth_it: int) -> bool:
 
     return (
         count >= worth_it
+        and not _busy
         and hasattr(os, "fork")
         and (os.cpu_count() or 1) > 1
         and threading.active_count() == 1
@@ -45,6 +56,8 @@ def start(work: Callable[[IO[bytes]], None]) -> tuple[int, IO[bytes]]:
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: do the work, leave without running any cleanup
+        global _busy
+        _busy = True
         status = 1
         try:
             import signal
@@ -82,10 +95,16 @@ def receive(pipe: IO[bytes]) -> tuple[bool, Any]:
     return True, pickle.loads(data)  # written by our own forked child, never by a stranger
 
 
-def collect(pid: int, pipe: IO[bytes] | None) -> None:
-    """Close the pipe (a child still writing then fails and leaves) and reap the child."""
+def collect(pid: int, pipe: IO[bytes] | None, stop: bool = False) -> None:
+    """Close the pipe (a child still writing then fails and leaves) and reap the child;
+    with ``stop`` (this process is failing), end the child first."""
     if pipe is not None:
         pipe.close()
+    if stop:
+        import signal
+
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
     with contextlib.suppress(ChildProcessError):
         os.waitpid(pid, 0)
 
@@ -128,3 +147,78 @@ def map_shared(func: Callable[[T], R], items: Sequence[T], worth_it: int = 8) ->
         done[i][1] if done.get(i, _FAILED)[0] == "ok" else func(item)
         for i, item in enumerate(items)
     ]
+
+
+def run_shared(
+    tasks: Sequence[Callable[[], R]], done: Callable[[int], None] | None = None
+) -> list[R]:
+    """``[task() for task in tasks]``, this process and a forked child each taking the
+    next task as they finish one (so a long task does not hold up the short ones);
+    ``done(index)`` is called here as each result arrives. A task that fails is run
+    again here, in order, so the first error is raised as it would have been."""
+    global _busy
+    count = len(tasks)
+    report = done or (lambda index: None)
+    if not can_fork(count, 2) or count > 4096:
+        results = []
+        for index, task in enumerate(tasks):
+            results.append(task())
+            report(index)
+        return results
+    # The task numbers wait in a pipe that both processes read, four bytes at a time
+    # (a pipe hands out each read whole): whoever is free takes the next.
+    queue, feed = os.pipe()
+    os.write(feed, b"".join(_LENGTH.pack(index) for index in range(count)))
+    os.close(feed)
+
+    def work(out: IO[bytes]) -> None:
+        while (index := _next(queue)) is not None:
+            try:
+                send(out, (index, "ok", tasks[index]()))
+            except Exception:  # the parent runs it again and raises the error itself
+                send(out, (index, "failed", None))
+
+    pid, pipe = start(work)
+    got: dict[int, tuple[str, Any]] = {}
+
+    def take(message) -> None:
+        index, status, value = message
+        got[index] = (status, value)
+        report(index)
+
+    failing = True
+    _busy = True
+    try:
+        while (index := _next(queue)) is not None:
+            try:
+                got[index] = ("ok", tasks[index]())
+            except Exception:
+                got[index] = _FAILED
+            report(index)
+            while _ready(pipe):  # the child's results so far, for the progress bar
+                ok, message = receive(pipe)
+                if not ok:
+                    break
+                take(message)
+        while len(got) < count:
+            ok, message = receive(pipe)
+            if not ok:
+                break
+            take(message)
+        failing = False
+    finally:
+        _busy = False
+        collect(pid, pipe, stop=failing)
+        os.close(queue)
+    return [got[i][1] if got.get(i, _FAILED)[0] == "ok" else task() for i, task in enumerate(tasks)]
+
+
+def _next(queue: int) -> int | None:
+    data = os.read(queue, _LENGTH.size)
+    return _LENGTH.unpack(data)[0] if len(data) == _LENGTH.size else None
+
+
+def _ready(pipe: IO[bytes]) -> bool:
+    import select
+
+    return bool(select.select([pipe], [], [], 0)[0])

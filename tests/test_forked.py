@@ -74,3 +74,41 @@ def test_the_decks_pictures_are_the_same_read_either_way(monkeypatch):
     shared = digests(load_art(deck))
     monkeypatch.setattr(forked, "can_fork", lambda count, worth_it: False)
     assert digests(load_art(deck)) == shared
+
+
+def _tasks(values):
+    def task(value):
+        return lambda: _square_or_fail(value)
+
+    return [task(v) for v in values]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.integers(-2, 30), max_size=12))
+def test_tasks_shared_as_each_frees_up_give_what_running_them_here_gives(values):
+    reported = []
+    try:
+        expected = [_square_or_fail(v) for v in values]
+    except ValueError as exc:
+        with pytest.raises(ValueError, match=str(exc)):
+            forked.run_shared(_tasks(values), reported.append)
+        return
+    assert forked.run_shared(_tasks(values), reported.append) == expected
+    assert sorted(reported) == list(range(len(values)))  # each reported once
+    assert not forked.busy()
+
+
+@needs_fork
+def test_both_processes_take_tasks_and_nothing_forks_again_meanwhile():
+    import time
+
+    if threading.active_count() != 1:
+        pytest.skip("other threads run in this test process")
+
+    def task():
+        time.sleep(0.05)
+        return os.getpid(), forked.busy(), forked.can_fork(100, 2)
+
+    results = forked.run_shared([task] * 8)
+    assert len({pid for pid, _, _ in results}) == 2
+    assert all(busy and not can for _, busy, can in results)

@@ -199,6 +199,7 @@ def build(
         build_design(deck_dir, template_name, options, out_dir, watch, quiet)
         return
     from ..catalogue import deck_ids, load_deck
+    from ..forked import run_shared
     from ..kit import check_files, kit_jobs
     from ..load.templates import load_template
     from ..output import recover, write_files
@@ -215,18 +216,19 @@ def build(
     options = _settings(duplex, back_offset, no_qr, art_dir, aids, ink_saver)
     jobs = kit_jobs(decks, template, options, out_dir)
     files: dict[Path, bytes] = {}
+    makers = [job.make for job in jobs]  # shared with a second process when it pays
     if quiet or not sys.stderr.isatty():
-        for job in jobs:
-            files.update(job.make())
+        made = run_shared(makers)
     else:
         with click.progressbar(
-            jobs,
+            length=len(jobs),
             label="Building the kit",
             item_show_func=lambda job: job.what if job else "",
             file=sys.stderr,
         ) as progress:
-            for job in progress:
-                files.update(job.make())
+            made = run_shared(makers, lambda index: progress.update(1, jobs[index]))
+    for part in made:
+        files.update(part)
     warnings = check_files(files)
     written = write_files(files)
     if not quiet:

@@ -86,8 +86,10 @@ def page_images(pdf: bytes, names: list[str], resolution: int) -> dict[str, byte
     """{name: PNG} of each page of a single-card PDF, at ``resolution``, on both cores
     when there are enough pages to pay for it."""
     pages = len(names)
+    from ..forked import busy
+
     workers = min(2, os.cpu_count() or 1)
-    if workers > 1 and pages >= 16:
+    if workers > 1 and pages >= 16 and not busy():  # busy: both cores have work already
         chunks = [list(range(i, pages, workers)) for i in range(workers)]
         # "spawn": a forked child would inherit pdfium's state from this process.
         context = multiprocessing.get_context("spawn")
