@@ -6,7 +6,8 @@ child (a copy of this process, sharing its memory until either writes) does a sh
 of the items and sends each result back, pickled, down a pipe; the results are the
 same as this process would make, so the output is the same, byte for byte.
 
-Anything unusual keeps the work here: no fork (Windows, macOS's default), one core,
+Anything unusual keeps the work here: no fork (Windows; macOS, whose system libraries
+are not safe across one), one core,
 other Python threads running (a fork copies only the calling thread), a child that
 fails or dies (its items are done here again, so an error is raised here, in order,
 with the same message).
@@ -40,12 +41,14 @@ def busy() -> bool:
 
 def can_fork(count: int, worth_it: int) -> bool:
     """Whether ``count`` items are worth a child, and this process may fork one."""
+    import sys
     import threading
 
     return (
         count >= worth_it
         and not _busy
         and hasattr(os, "fork")
+        and sys.platform != "darwin"  # macOS's system libraries are not safe across a fork
         and (os.cpu_count() or 1) > 1
         and threading.active_count() == 1
     )

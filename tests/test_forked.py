@@ -5,6 +5,7 @@ dies costs nothing but time."""
 from __future__ import annotations
 
 import os
+import sys
 import threading
 
 import pytest
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 from printkit import forked
 
 needs_fork = pytest.mark.skipif(
-    not (hasattr(os, "fork") and (os.cpu_count() or 1) > 1),
+    not (hasattr(os, "fork") and (os.cpu_count() or 1) > 1 and sys.platform != "darwin"),
     reason="needs fork and a second core",
 )
 
