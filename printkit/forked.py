@@ -7,10 +7,9 @@ of the items and sends each result back, pickled, down a pipe; the results are t
 same as this process would make, so the output is the same, byte for byte.
 
 Anything unusual keeps the work here: no fork (Windows; macOS, whose system libraries
-are not safe across one), one core,
-other Python threads running (a fork copies only the calling thread), a child that
-fails or dies (its items are done here again, so an error is raised here, in order,
-with the same message).
+are not safe across one), one core, other Python threads running (a fork copies only
+the calling thread), a child that fails or dies (its items are done here again, so an
+error is raised here, in order, with the same message).
 """
 
 from __future__ import annotations
