@@ -41,17 +41,17 @@ def paper_of(template: Template) -> str:
 
 
 def check_files(files: dict[Path, bytes]) -> list[str]:
-    """Preflight every PDF about to be written: raise on the first failure (so that
-    nothing is written), return the warnings as lines."""
+    """Preflight every PDF about to be written (on both cores when it pays): raise on
+    the first failure (so that nothing is written), return the warnings as lines."""
     from .datafile import shown
     from .errors import RenderError
+    from .forked import run_shared
     from .preflight import preflight
 
+    pdfs = [(path, data) for path, data in files.items() if path.suffix == ".pdf"]
+    reports = run_shared([partial(preflight, data, str(path)) for path, data in pdfs])
     warnings = []
-    for path, data in files.items():
-        if path.suffix != ".pdf":
-            continue
-        report = preflight(data, str(path))
+    for (path, _), report in zip(pdfs, reports, strict=True):
         for finding in report.failures[:1]:
             raise RenderError(
                 f"{shown(path)}: preflight failed on page {finding.page or '-'} "

@@ -113,3 +113,40 @@ def test_both_processes_take_tasks_and_nothing_forks_again_meanwhile():
     results = forked.run_shared([task] * 8)
     assert len({pid for pid, _, _ in results}) == 2
     assert all(busy and not can for _, busy, can in results)
+
+
+def test_the_builds_preflight_on_both_cores_says_what_it_says_on_one(monkeypatch, tmp_path):
+    """check_files: the same warnings, and the first failing file's line, either way."""
+    from pathlib import Path
+
+    from reportlab.lib.units import mm
+
+    from printkit.errors import RenderError
+    from printkit.kit import check_files
+    from printkit.render.fonts import BODY, register_fonts
+    from printkit.render.pdf import Document
+
+    register_fonts()
+
+    def page(size: float, x: float) -> bytes:
+        doc = Document((210 * mm, 297 * mm), "t", "t", kind="sheets", paper="a4", duplex="long")
+        doc.canvas.setFont(BODY, size)
+        doc.canvas.drawString(x, 150 * mm, "Some text")
+        doc.canvas.showPage()
+        return doc.finish()
+
+    good = {Path(f"ok-{i}.pdf"): page(9, 50 * mm) for i in range(4)}
+    edge = {Path("edge.pdf"): page(9, 1 * mm)}  # text within 5 mm of the edge
+    small = {Path("small.pdf"): page(4, 50 * mm), Path("small-2.pdf"): page(3, 50 * mm)}
+
+    def outcome(files):
+        try:
+            return ("warnings", check_files(files))
+        except RenderError as exc:
+            return ("error", str(exc))
+
+    cases = [{**good, **edge}, {**good, **small, **edge}]
+    shared = [outcome(files) for files in cases]
+    monkeypatch.setattr(forked, "can_fork", lambda count, worth_it: False)
+    assert [outcome(files) for files in cases] == shared
+    assert shared[1][0] == "error" and "small.pdf" in shared[1][1]
