@@ -152,15 +152,21 @@ def map_shared(func: Callable[[T], R], items: Sequence[T], worth_it: int = 8) ->
 
 
 def run_shared(
-    tasks: Sequence[Callable[[], R]], done: Callable[[int], None] | None = None
+    tasks: Sequence[Callable[[], R]],
+    done: Callable[[int], None] | None = None,
+    first: Sequence[int] | None = None,
 ) -> list[R]:
     """``[task() for task in tasks]``, this process and a forked child each taking the
-    next task as they finish one (so a long task does not hold up the short ones);
-    ``done(index)`` is called here as each result arrives. A task that fails is run
-    again here, in order, so the first error is raised as it would have been."""
+    next task as they finish one (so a long task does not hold up the short ones), in
+    the order ``first`` gives (the longest first finishes soonest); ``done(index)`` is
+    called here as each result arrives. A task that fails is run again here, in order,
+    so the first error is raised as it would have been."""
     global _busy
     count = len(tasks)
     report = done or (lambda index: None)
+    order = list(first) if first is not None else list(range(count))
+    if sorted(order) != list(range(count)):
+        raise ValueError("first must list every task once")
     if not can_fork(count, 2) or count > 4096:
         results = []
         for index, task in enumerate(tasks):
@@ -170,7 +176,7 @@ def run_shared(
     # The task numbers wait in a pipe that both processes read, four bytes at a time
     # (a pipe hands out each read whole): whoever is free takes the next.
     queue, feed = os.pipe()
-    os.write(feed, b"".join(_LENGTH.pack(index) for index in range(count)))
+    os.write(feed, b"".join(_LENGTH.pack(index) for index in order))
     os.close(feed)
 
     def work(out: IO[bytes]) -> None:

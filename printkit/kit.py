@@ -33,6 +33,12 @@ __all__ = [
 class Job:
     what: str  # for the progress bar
     make: Callable[[], dict[Path, bytes]]
+    cost: int = 1  # roughly how long it takes, to start the longest first
+
+
+def longest_first(jobs: list[Job]) -> list[int]:
+    """The jobs' indices, the costliest first (ties in their own order)."""
+    return sorted(range(len(jobs)), key=lambda index: -jobs[index].cost)
 
 
 def paper_of(template: Template) -> str:
@@ -77,17 +83,16 @@ def kit_jobs(decks: list[Deck], template: Template, options: Settings, out: Path
     for deck, art in zip(decks, arts, strict=True):
         target = out / sheets_name(deck, options)
         sheets = partial(sheet_files, deck, template, options, target, art)
-        jobs.append(Job(f"{deck.name}: card sheets", sheets))
+        jobs.append(Job(f"{deck.name}: card sheets", sheets, 3))
         if deck.idsheet:
             jobs.append(Job(f"{deck.name}: identification sheet", _idsheet(deck, paper, art, out)))
         if deck.rules:
             rules = out / f"{deck.rules.output}.pdf"
             booklet = deck.rules.layout == "book"
-            jobs.append(
-                Job(f"{deck.name}: rules", partial(rules_files, deck, paper, rules, booklet, art))
-            )
+            rulebook = partial(rules_files, deck, paper, rules, booklet, art)
+            jobs.append(Job(f"{deck.name}: rules", rulebook, 8 if booklet else 1))
         if options.proofs:
-            jobs.append(Job(f"{deck.name}: proof sheet", _proof(deck, art, out)))
+            jobs.append(Job(f"{deck.name}: proof sheet", _proof(deck, art, out), 6))
     if template.backs and options.duplex != "none":
         edge = "short" if options.duplex == "short" else "long"
         jobs.append(Job("calibration page", _calibration(template, edge, out)))

@@ -150,3 +150,27 @@ def test_the_builds_preflight_on_both_cores_says_what_it_says_on_one(monkeypatch
     monkeypatch.setattr(forked, "can_fork", lambda count, worth_it: False)
     assert [outcome(files) for files in cases] == shared
     assert shared[1][0] == "error" and "small.pdf" in shared[1][1]
+
+
+def test_tasks_started_in_another_order_still_come_back_in_theirs():
+    values = list(range(10))
+    order = [9, 3, 0, 1, 2, 4, 5, 6, 7, 8]
+    assert forked.run_shared(_tasks(values), first=order) == [v * v for v in values]
+    with pytest.raises(ValueError, match="every task once"):
+        forked.run_shared(_tasks(values), first=[0, 0, 1])
+
+
+def test_the_build_starts_its_longest_jobs_first():
+    from pathlib import Path
+
+    from printkit.catalogue import load_deck
+    from printkit.kit import kit_jobs, longest_first
+    from printkit.load.templates import load_template
+    from printkit.settings import Settings
+
+    decks = [load_deck(), load_deck("simplified-bang")]
+    jobs = kit_jobs(decks, load_template("plaincards-letter"), Settings(aids=4), Path("out"))
+    names = [jobs[i].what for i in longest_first(jobs)]
+    assert names[0] == "Dead Men's Deck: rules"
+    assert set(names[1:3]) == {"Dead Men's Deck: proof sheet", "Simplified BANG!: proof sheet"}
+    assert sorted(longest_first(jobs)) == list(range(len(jobs)))

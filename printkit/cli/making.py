@@ -200,7 +200,7 @@ def build(
         return
     from ..catalogue import deck_ids, load_deck
     from ..forked import run_shared
-    from ..kit import check_files, kit_jobs
+    from ..kit import check_files, kit_jobs, longest_first
     from ..load.templates import load_template
     from ..output import recover, write_files
 
@@ -217,8 +217,9 @@ def build(
     jobs = kit_jobs(decks, template, options, out_dir)
     files: dict[Path, bytes] = {}
     makers = [job.make for job in jobs]  # shared with a second process when it pays
+    first = longest_first(jobs)
     if quiet or not sys.stderr.isatty():
-        made = run_shared(makers)
+        made = run_shared(makers, first=first)
     else:
         with click.progressbar(
             length=len(jobs),
@@ -226,7 +227,7 @@ def build(
             item_show_func=lambda job: job.what if job else "",
             file=sys.stderr,
         ) as progress:
-            made = run_shared(makers, lambda index: progress.update(1, jobs[index]))
+            made = run_shared(makers, lambda index: progress.update(1, jobs[index]), first)
     for part in made:
         files.update(part)
     warnings = check_files(files)
