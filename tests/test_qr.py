@@ -62,16 +62,9 @@ STREAM_TEXTS = [f"Card {i} - a ruling of some length, number {i * 7}" for i in r
 
 
 def _forks() -> bool:
-    import os
-    import sys
-    import threading
+    from printkit.forked import can_fork
 
-    return (
-        hasattr(os, "fork")
-        and (os.cpu_count() or 1) > 1
-        and threading.active_count() == 1
-        and sys.platform != "darwin"
-    )
+    return can_fork(len(STREAM_TEXTS), 2)
 
 
 def test_codes_made_ahead_are_the_codes_made_here():

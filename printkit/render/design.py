@@ -29,7 +29,7 @@ from .qr import QUIET, draw_qr, qr_code, qr_version
 from .qrstream import CodeStream
 from .richtext import escape, markup
 
-__all__ = ["DESIGN_BLEED", "DesignFaces", "design_cards", "design_sheets"]
+__all__ = ["DESIGN_BLEED", "SUIT_COLORS", "DesignFaces", "design_cards", "design_sheets"]
 
 #: How far every face is drawn past its trim: as far as any template's bleed reaches.
 DESIGN_BLEED = 0.125 * 72
@@ -356,7 +356,7 @@ class DesignFaces:
         size = room * 0.84
         x, y = info["cur_x"] + room * 0.08, info["cur_y"] - size * 0.06
         if name in _SUIT_ICONS:
-            color = _SUIT_COLORS[suit_color(_SUIT_ICONS[name])]
+            color = SUIT_COLORS[suit_color(_SUIT_ICONS[name])]
         self._stamp_icon(canvas, name, self._icon_picture(name, name), color, x, y, size)
 
     def _stamp_icon(self, canvas, name: str, picture: Picture, color: str, x, y, size) -> None:
@@ -484,7 +484,7 @@ class DesignFaces:
             raise RenderError(f"{where}: {exc}") from None
         canvas, inner, box = self.doc.canvas, item.inner, item.box
         font = self.fonts[layout.source, box.font]
-        color = self._paint(box.color, layout, card, box, _SUIT_COLORS[playing.color])
+        color = self._paint(box.color, layout, card, box, SUIT_COLORS[playing.color])
         canvas.setFillColor(color)
         canvas.setFont(font, box.size)
         canvas.drawCentredString(inner.x + inner.w / 2, inner.top - box.size * 0.72, playing.rank)
@@ -568,7 +568,8 @@ class DesignFaces:
             canvas.drawString(badge.label_x, badge.label_y, badge.label)
 
 
-_SUIT_COLORS = {"red": "#b3261e", "black": "#1d1b19"}
+#: The suits' colours where a deck gives none (a designed deck, its print guide).
+SUIT_COLORS = {"red": "#b3261e", "black": "#1d1b19"}
 
 
 def _lighter(color):

@@ -15,6 +15,7 @@ from ..papers import PAPER_SIZES
 from ..pictures import ArtLibrary
 from ..units import format_mm, mm
 from .deck import items
+from .design import SUIT_COLORS
 from .fonts import BODY, BODY_BOLD, TITLE
 from .icons import Icons
 from .pdf import Document, hex_color
@@ -27,7 +28,6 @@ _MARGIN = 14 * mm
 #: sheet's card names up to this many characters.
 _LISTED_SHEETS = 24
 _LISTED_CHARS = 150
-_SUIT_COLORS = {"red": "#b3261e", "black": "#1d1b19"}
 _EDGES = {"long": "long", "short": "short", "manual": "long", "none": None}
 
 
@@ -53,7 +53,7 @@ def print_guide(
     )
     ink = hex_color("#2b1f17")
     if decks:  # suit symbols in the checklist are drawn as pips, as on the cards
-        palette = getattr(decks[0], "colors", None) or _SUIT_COLORS  # a designed deck's: none
+        palette = getattr(decks[0], "colors", None) or SUIT_COLORS  # a designed deck's: none
         colors = {key: hex_color(value) for key, value in palette.items()}
         install_pips(doc.canvas, Icons(doc, art, colors))
     body = ParagraphStyle("guide", fontName=BODY, fontSize=9.2, leading=11.6, textColor=ink)
