@@ -13,7 +13,8 @@ rules document and, when it has one, as a line of text in an aid.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import NamedTuple
 
 from .errors import PrintkitError
 from .model import (
@@ -64,8 +65,7 @@ def values_sentence() -> str:
 # -- what a directive makes ------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """Rows under a header; ``widths`` are fractions of the text's width. A "grid" is the
     identification table: its first column names the rank, its header the suits."""
 
@@ -75,8 +75,7 @@ class Table:
     kind: str = "list"
 
 
-@dataclass(frozen=True)
-class Example:
+class Example(NamedTuple):
     """A worked negation: the play as a player tells it, the verdict, the readings used."""
 
     told: str
@@ -84,20 +83,17 @@ class Example:
     readings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Readings:
+class Readings(NamedTuple):
     items: tuple[Reading, ...]
 
 
-@dataclass(frozen=True)
-class Legend:
+class Legend(NamedTuple):
     """The card faces' symbols: (icon, palette colour, what it means)."""
 
     rows: tuple[tuple[str, str, str], ...]
 
 
-@dataclass(frozen=True)
-class CardEntry:
+class CardEntry(NamedTuple):
     name: str
     which: str  # "7♦, 10♦" or "6 cards"
     facts: tuple[str, ...]  # what it acts on, when it is played, what stops it, its type
@@ -106,21 +102,19 @@ class CardEntry:
     label: str | None  # its type's label
 
 
-@dataclass(frozen=True)
-class CardList:
+class CardList(NamedTuple):
     entries: tuple[CardEntry, ...]
 
 
 Content = Table | Example | Readings | Legend | CardList
 
 
-@dataclass(frozen=True)
-class Sources:
+class Sources(NamedTuple):
     """What directives are made from: the deck, and the tables a loader read for them."""
 
     deck: Deck
-    roles: Mapping[int, RolesTable] = field(default_factory=dict)
-    readings: Mapping[str, Reading] = field(default_factory=dict)
+    roles: Mapping[int, RolesTable] = MappingProxyType({})
+    readings: Mapping[str, Reading] = MappingProxyType({})
 
 
 # -- the directives ----------------------------------------------------------------------
@@ -235,8 +229,7 @@ def _identification(sources: Sources, _args: tuple[str, ...]) -> Table:
     return Table(header, rows, (0.08, 0.23, 0.23, 0.23, 0.23), kind="grid")
 
 
-@dataclass(frozen=True)
-class Directive:
+class Directive(NamedTuple):
     """What one ``{{name ...}}`` makes: a block of a rules document, a line of an aid's
     text, or both; ``needs`` names the tables (roles, readings) it is made from."""
 

@@ -11,9 +11,8 @@ import io
 import stat
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import PrintkitError, did_you_mean
 from .limits import MAX_DATA_BYTES, MAX_ROWS
@@ -33,8 +32,7 @@ def shown(path: Path) -> str:
     return str(path)
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(NamedTuple):
     """One CSV data row, with the line it came from."""
 
     line: int

@@ -10,11 +10,10 @@ them; ``printkit.render.design`` draws them. No I/O here.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from .pictures import Picture
@@ -59,14 +58,13 @@ def fill_in(template: str, record: Mapping[str, str]) -> str:
     return "".join(out)
 
 
-@dataclass(frozen=True)
-class Paint:
+class Paint(NamedTuple):
     """A colour: fixed ("#8a3b1c"), a field holding one ("{paper}"), or chosen by a
     field's value from a map (with a default)."""
 
     color: str | None = None
     field: str | None = None
-    choices: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    choices: Mapping[str, str] = MappingProxyType({})
 
     def resolve(self, record: Mapping[str, str]) -> str | None:
         color = self.color
@@ -85,8 +83,7 @@ class Paint:
         return names
 
 
-@dataclass(frozen=True)
-class Condition:
+class Condition(NamedTuple):
     """Show a box only when a field holds one of some values (or, with none given, is
     not empty)."""
 
@@ -100,8 +97,7 @@ class Condition:
         return found != self.negate
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(NamedTuple):
     name: str
     kind: str
     x: float  # points from the trim's left edge
@@ -151,8 +147,7 @@ class Box:
         return names
 
 
-@dataclass(frozen=True)
-class FontFile:
+class FontFile(NamedTuple):
     """A typeface the layout names: its bytes, read from a font package or the deck."""
 
     name: str  # as the layout names it
@@ -161,8 +156,7 @@ class FontFile:
     face: str = ""  # from a font package: "family/weight/style"
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(NamedTuple):
     source: str  # the file, as messages name it
     width: float  # the card it is drawn for, in points
     height: float
@@ -176,8 +170,7 @@ class Layout:
         return set().union(*(box.fields for box in self.boxes)) if self.boxes else set()
 
 
-@dataclass(frozen=True)
-class DesignedCard:
+class DesignedCard(NamedTuple):
     number: int  # 1-based, in deck order, copies expanded
     row: str  # where it came from: "cards.csv, line 4"
     values: Mapping[str, str]
@@ -189,8 +182,7 @@ class DesignedCard:
         return self.values.get("name", "") or f"card {self.number}"
 
 
-@dataclass(frozen=True)
-class DesignedDeck:
+class DesignedDeck(NamedTuple):
     """A deck whose faces are layouts: any game, any fields."""
 
     id: str
@@ -205,8 +197,7 @@ class DesignedDeck:
     icons: Mapping[str, Picture]  # the deck's own icons, :name: in rich text
 
 
-@dataclass(frozen=True)
-class Look:
+class Look(NamedTuple):
     """The layouts a catalogue deck prints with (data/layouts/NAME/): the card every face
     shares (ground and frame, under the player aids too), the front, the back and the
     blank house-rule card."""

@@ -5,7 +5,9 @@ renderers only set them in type.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import NamedTuple
 
 from .content import Content
 from .markdown import Heading, ListBlock, Paragraph
@@ -13,14 +15,12 @@ from .markdown import Heading, ListBlock, Paragraph
 __all__ = ["Aid", "Generated", "RulesBlock", "RulesText", "Section"]
 
 
-@dataclass(frozen=True)
-class Section:
+class Section(NamedTuple):
     title: str
     text: str  # the rule books' Markdown dialect, placeholders filled in
 
 
-@dataclass(frozen=True)
-class Aid:
+class Aid(NamedTuple):
     """A player aid card: a few sections on its front and on its back."""
 
     front: tuple[Section, ...]
@@ -28,8 +28,7 @@ class Aid:
     source: str  # the file it came from, as messages name it
 
 
-@dataclass(frozen=True)
-class Generated:
+class Generated(NamedTuple):
     """A ``{{name ...}}`` line of a rules file, made into content."""
 
     name: str
@@ -40,10 +39,9 @@ class Generated:
 RulesBlock = Heading | Paragraph | ListBlock | Generated
 
 
-@dataclass(frozen=True)
-class RulesText:
+class RulesText(NamedTuple):
     """A deck's rules: front matter (title, subtitle, credit) and blocks."""
 
     source: str  # the file it came from, as messages name it
-    meta: dict[str, str] = field(default_factory=dict)
+    meta: Mapping[str, str] = MappingProxyType({})
     blocks: tuple[RulesBlock, ...] = ()

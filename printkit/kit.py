@@ -9,9 +9,9 @@ jobs (showing progress) and writes all their files together, or none.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
+from typing import NamedTuple
 
 from .model import Deck, Template
 from .settings import Settings
@@ -29,8 +29,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Job:
+class Job(NamedTuple):
     what: str  # for the progress bar
     make: Callable[[], dict[Path, bytes]]
     cost: int = 1  # roughly how long it takes, to start the longest first
@@ -223,7 +222,7 @@ def design_files(
     # duplex's fronts and backs are two files; the proof is cut from a long-edge layout.
     sheet_pdf, duplex = parts.get(""), settings.duplex
     if sheet_pdf is None:
-        sheet_pdf = design_sheets(deck, template, icons, replace(settings, duplex="long"))[""]
+        sheet_pdf = design_sheets(deck, template, icons, settings._replace(duplex="long"))[""]
         duplex = "long"
     backs_of = [card.back if template.backs and duplex != "none" else "" for card in deck.cards]
     proofs = proof_from_sheets(sheet_pdf, template, duplex, backs_of, deck.name, fast=watching)

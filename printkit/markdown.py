@@ -19,7 +19,9 @@ not with regular expressions that could backtrack over a run of spaces or asteri
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import NamedTuple
 
 from .typography import smarten
 
@@ -35,28 +37,24 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Heading:
+class Heading(NamedTuple):
     level: int
     text: str
     line: int
 
 
-@dataclass(frozen=True)
-class Paragraph:
+class Paragraph(NamedTuple):
     text: str
     line: int
 
 
-@dataclass(frozen=True)
-class ListBlock:
+class ListBlock(NamedTuple):
     ordered: bool
     items: tuple[str, ...]
     line: int
 
 
-@dataclass(frozen=True)
-class Directive:
+class Directive(NamedTuple):
     name: str
     args: tuple[str, ...]
     line: int
@@ -65,9 +63,8 @@ class Directive:
 Block = Heading | Paragraph | ListBlock | Directive
 
 
-@dataclass(frozen=True)
-class Document:
-    meta: dict[str, str] = field(default_factory=dict)
+class Document(NamedTuple):
+    meta: Mapping[str, str] = MappingProxyType({})
     blocks: tuple[Block, ...] = ()
 
 

@@ -2,13 +2,21 @@
 
 Colour and negation value are derived from a playing card's suit and rank, never
 stored: the catalogue only says which effect each playing card carries.
+
+printkit's values, here and in every module, are ``NamedTuple`` classes: immutable,
+hashable, compared by value, changed with ``_replace``. A frozen dataclass would do the
+same but costs about ten times as much to define (Python compiles its six methods at
+every start), and printkit defines some eighty value classes: with dataclasses, the
+table companion spent a quarter of its start-up above ``import click`` on them
+(bench/). Being tuples, values also unpack and compare with tuples; no code relies on it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import NotFoundError
 
@@ -90,18 +98,22 @@ def suit_color(suit: str) -> str:
     return "red" if suit in _RED_SUITS else "black"
 
 
-@dataclass(frozen=True, slots=True)
-class PlayingCard:
-    """One card of a standard 52-card deck: a rank and a suit."""
-
+class _RankAndSuit(NamedTuple):
     rank: str
     suit: str
 
-    def __post_init__(self) -> None:
-        if self.rank not in RANKS:
-            raise ValueError(f"no rank {self.rank!r}: ranks are {', '.join(RANKS)}")
-        if self.suit not in SUITS:
-            raise ValueError(f"no suit {self.suit!r}: suits are {', '.join(SUITS)}")
+
+class PlayingCard(_RankAndSuit):
+    """One card of a standard 52-card deck: a rank and a suit."""
+
+    __slots__ = ()
+
+    def __new__(cls, rank: str, suit: str) -> PlayingCard:
+        if rank not in RANKS:
+            raise ValueError(f"no rank {rank!r}: ranks are {', '.join(RANKS)}")
+        if suit not in SUITS:
+            raise ValueError(f"no suit {suit!r}: suits are {', '.join(SUITS)}")
+        return super().__new__(cls, rank, suit)
 
     @property
     def code(self) -> str:
@@ -147,8 +159,7 @@ class PlayingCard:
         return tuple(cls(rank, suit) for suit in SUITS for rank in RANKS)
 
 
-@dataclass(frozen=True, slots=True)
-class Effect:
+class Effect(NamedTuple):
     """What a card does: its name and texts, who it acts on, when it may be played."""
 
     id: str
@@ -169,8 +180,7 @@ class Effect:
         return self.timing == "reaction"
 
 
-@dataclass(frozen=True, slots=True)
-class CardType:
+class CardType(NamedTuple):
     """A family of cards in a deck that has them (BANG!'s blue and brown cards)."""
 
     id: str
@@ -183,8 +193,7 @@ class CardType:
         return self.badge or self.label
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(NamedTuple):
     """Where a deck's rules are written (Markdown, in the deck's folder) and how they print."""
 
     source: str
@@ -192,8 +201,7 @@ class Rules:
     output: str = "rules"  # the PDF's name in the output folder, without ".pdf"
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+class Card(NamedTuple):
     """One physical card of a deck: an effect, and the playing card it doubles as."""
 
     number: int
@@ -220,8 +228,7 @@ class Card:
         return None if self.playing_card is None else self.playing_card.color
 
 
-@dataclass(frozen=True, slots=True)
-class Deck:
+class Deck(NamedTuple):
     """A whole deck: its effects, its cards in order, and how it looks."""
 
     id: str
@@ -231,7 +238,7 @@ class Deck:
     playing_cards: bool
     effects: tuple[Effect, ...]
     cards: tuple[Card, ...]
-    colors: dict[str, str] = field(default_factory=dict)
+    colors: Mapping[str, str] = MappingProxyType({})
     types: tuple[CardType, ...] = ()
     rules: Rules | None = None
     aids: str | None = None  # the player aids' file, in the deck's folder
@@ -260,8 +267,7 @@ class Deck:
         return None
 
 
-@dataclass(frozen=True)
-class Registration:
+class Registration(NamedTuple):
     """Print-and-cut registration marks in the three-mark pattern Silhouette Studio reads:
     a filled square at the top-left corner and an L at the top-right and bottom-left,
     each ``inset`` from the paper's edges; nothing else may be printed within
@@ -274,8 +280,7 @@ class Registration:
     clearance: float
 
 
-@dataclass(frozen=True)
-class Template:
+class Template(NamedTuple):
     """A sheet layout in points, origin at the paper's bottom-left corner as in PDF."""
 
     name: str

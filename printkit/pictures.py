@@ -4,8 +4,9 @@ before anything is drawn; the renderers only place them."""
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from .errors import RenderError
 from .model import Effect
@@ -30,8 +31,7 @@ def picture_error(source: str, message: str) -> RenderError:
     return RenderError(f"{source}: {message}; fix or replace the picture")
 
 
-@dataclass(frozen=True, eq=False)
-class Picture:
+class Picture(NamedTuple):
     """One picture: an SVG as a reportlab Drawing, or a PNG or JPEG as its bytes."""
 
     source: str  # the file it came from, as messages name it
@@ -47,14 +47,13 @@ class Picture:
         return hashlib.sha256(self.data).hexdigest()
 
 
-@dataclass(frozen=True)
-class ArtLibrary:
+class ArtLibrary(NamedTuple):
     """Every picture one deck prints: each effect's (when it has one), the back, and
     printkit's icons (suit pips, target symbols, marks)."""
 
-    effects: dict[str, Picture] = field(default_factory=dict)  # by effect id
+    effects: Mapping[str, Picture] = MappingProxyType({})  # by effect id
     back_picture: Picture | None = None
-    icons: dict[str, Picture] = field(default_factory=dict)  # by name
+    icons: Mapping[str, Picture] = MappingProxyType({})  # by name
 
     def effect(self, effect: Effect) -> Picture | None:
         return self.effects.get(effect.id)

@@ -3,8 +3,8 @@ by every part that makes files (sheets, faces, the kit's list of files)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 __all__ = ["DUPLEX_MODES", "Settings"]
 
@@ -13,8 +13,7 @@ __all__ = ["DUPLEX_MODES", "Settings"]
 DUPLEX_MODES = ("long", "short", "manual", "none")
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)  # points, added to every back page
     qr: bool = True  # a QR code on every card front

@@ -3,15 +3,14 @@ by the command line's choices. Pure data; nothing here draws."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .units import inch
 
 __all__ = ["CUTTERS", "SHOPS", "TABLES", "Shop"]
 
 
-@dataclass(frozen=True)
-class Shop:
+class Shop(NamedTuple):
     """What a print-on-demand target asks for: bleed around a poker card, at 300 dpi."""
 
     name: str

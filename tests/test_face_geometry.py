@@ -4,8 +4,6 @@ targets and badges inside their box on any room, or one clear error."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -78,11 +76,9 @@ def test_a_deck_whose_rulings_outgrow_the_qr_box_is_told_which_box(tmp_path):
     from printkit.render.cards import card_pages
 
     deck = load_deck()
-    long = dataclasses.replace(deck.effects[0], summary="A ruling that runs on and on. " * 8)
-    cards = tuple(
-        dataclasses.replace(c, effect=long) if c.effect.id == long.id else c for c in deck.cards
-    )
-    deck = dataclasses.replace(deck, cards=cards)
+    long = deck.effects[0]._replace(summary="A ruling that runs on and on. " * 8)
+    cards = tuple(c._replace(effect=long) if c.effect.id == long.id else c for c in deck.cards)
+    deck = deck._replace(cards=cards)
     with pytest.raises(RenderError, match=r"front.toml \[box.qr\]: the deck's QR codes need"):
         card_pages(deck, 2.5 * 72, 3.5 * 72, load_art(deck))
 

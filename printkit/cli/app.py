@@ -151,11 +151,9 @@ def open_deck(
     prints them); with ``look``, at least its look (every command that draws cards)."""
     deck = load_deck(deck_id, data_dir, documents)
     if look and deck.look is None:
-        from dataclasses import replace
-
         from ..load.look import load_look
 
-        deck = replace(deck, look=load_look(deck))
+        deck = deck._replace(look=load_look(deck))
     return deck
 
 

@@ -8,7 +8,7 @@ layout) and text in the room this leaves: a header line and the body, inside the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..units import inch, mm
 from .impose import Rect
@@ -21,8 +21,7 @@ _DESIGN = (2.5 * inch, 3.5 * inch)
 _FRAME_INSET = 3.0 * mm
 
 
-@dataclass(frozen=True)
-class AidLayout:
+class AidLayout(NamedTuple):
     """A player aid's face: the safe area, a header line and the room for its sections."""
 
     scale: float

@@ -9,13 +9,12 @@ the pages read in order. Pure: page numbers in, page numbers out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["Side", "booklet_sides", "padded_length"]
 
 
-@dataclass(frozen=True)
-class Side:
+class Side(NamedTuple):
     """One printed side of a sheet: the pages on its left and right halves (1-based), or
     None where a blank page pads the booklet."""
 

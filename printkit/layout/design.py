@@ -10,9 +10,8 @@ labels over a stack of badges, centred together.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..design import Box, Layout
 from ..errors import RenderError
@@ -26,8 +25,7 @@ _TOUCH = 0.01 * mm
 _MAX_STRETCH = 0.05
 
 
-@dataclass(frozen=True)
-class Placed:
+class Placed(NamedTuple):
     box: Box
     rect: Rect  # in the card's PDF coordinates, padding not yet taken off
     inner: Rect  # the rectangle its content fits in (padding taken off)
@@ -78,8 +76,7 @@ def scaled(layout: Layout, width: float, height: float) -> Layout:
             x = {"left": x, "center": x + (box.w * sx - w) / 2, "right": x + box.w * sx - w}
             y = {"top": y, "middle": y + (box.h * sy - h) / 2, "bottom": y + box.h * sy - h}
             x, y = x[box.align], y[box.valign]
-        return dataclasses.replace(
-            box,
+        return box._replace(
             x=x,
             y=y,
             w=w,
@@ -92,13 +89,10 @@ def scaled(layout: Layout, width: float, height: float) -> Layout:
         )
 
     boxes = tuple(box_on(box) for box in layout.boxes)
-    return dataclasses.replace(
-        layout, width=width, height=height, boxes=boxes, scale=layout.scale * s
-    )
+    return layout._replace(width=width, height=height, boxes=boxes, scale=layout.scale * s)
 
 
-@dataclass(frozen=True)
-class Target:
+class Target(NamedTuple):
     """A target in a marks box: its icon (drawn three deep for "all-"), and its label."""
 
     icon_name: str  # "living", without "all-"
@@ -109,8 +103,7 @@ class Target:
     many: bool  # "all-...": two more icons behind, offset
 
 
-@dataclass(frozen=True)
-class Badge:
+class Badge(NamedTuple):
     """A badge in a marks box: a rounded box, an optional icon, a label."""
 
     box: Rect

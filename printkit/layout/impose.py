@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..model import Template
 from ..units import mm
@@ -37,8 +37,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Rect:
+class Rect(NamedTuple):
     x: float
     y: float
     w: float
@@ -80,16 +79,14 @@ class Rect:
         )
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     x1: float
     y1: float
     x2: float
     y2: float
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(NamedTuple):
     """One card face on a page: which item, its trim box, and how far its design shows."""
 
     item: int  # index into the items being printed (cards, then player aids)
@@ -99,8 +96,7 @@ class Placement:
     rotated: bool = False  # drawn turned by 180 degrees inside its box
 
 
-@dataclass(frozen=True)
-class Sheet:
+class Sheet(NamedTuple):
     number: int
     fronts: tuple[Placement, ...]
     backs: tuple[Placement, ...]  # empty when the sheet has no backs

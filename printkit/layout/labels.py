@@ -9,7 +9,7 @@ goes in a run long enough to hold it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..units import mm
 from .impose import Line, Rect
@@ -22,8 +22,7 @@ _CLEAR = 1.0 * mm  # kept between a label and a card's bleed or a crop mark
 _SAFE = 0.5 * mm  # glyphs may reach a little past the font's stated ascent and descent
 
 
-@dataclass(frozen=True)
-class Spot:
+class Spot(NamedTuple):
     """A free run along one margin: across it from ``lo`` to ``hi`` (x for a side margin,
     y for a top or bottom one), along it from ``start`` to ``end``. Text in a side margin
     is turned to read from bottom to top."""

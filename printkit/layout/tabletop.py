@@ -9,7 +9,7 @@ every slot. A grid is never smaller than 2 x 2, the least Tabletop Simulator tak
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["MAX_COLUMNS", "MAX_PIXELS", "MAX_ROWS", "GridSheet", "card_pixels", "plan_grid"]
 
@@ -19,8 +19,7 @@ MAX_PIXELS = 4096
 _LEAST = 2
 
 
-@dataclass(frozen=True)
-class GridSheet:
+class GridSheet(NamedTuple):
     """One image: its grid and which cards (indexes into the deck) fill it in reading
     order; with ``hidden``, the grid's last slot holds the hidden card."""
 

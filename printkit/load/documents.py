@@ -6,7 +6,6 @@ either stops printkit with one line naming the file before anything is drawn.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from .. import markdown
@@ -26,7 +25,7 @@ def with_documents(deck: Deck) -> Deck:
     """The deck with its player aid, its rules and its look read, checked and made."""
     from .look import load_look
 
-    return replace(deck, aid=load_aid(deck), rules_text=load_rules_text(deck), look=load_look(deck))
+    return deck._replace(aid=load_aid(deck), rules_text=load_rules_text(deck), look=load_look(deck))
 
 
 def _sources(deck: Deck, names: set[str]) -> Sources:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 from ..datafile import DataFile
@@ -71,10 +70,10 @@ def load_tables(data_dir: Path | None = None) -> dict[int, Table]:
             role = roles[role_id]
             if role_id in goals:
                 goal = _flat(file.expect(goals[role_id], str, where, "goals"))
-                role = dataclasses.replace(role, goal=goal)
+                role = role._replace(goal=goal)
             if role_id in changes:
                 change = _flat(file.expect(changes[role_id], str, where, "death_mesa"))
-                role = dataclasses.replace(role, death_mesa=change)
+                role = role._replace(death_mesa=change)
             dealt.append(role)
         note = file.expect(entry.get("note", ""), str, where, "note")
         tables[int(size)] = Table(int(size), tuple(dealt), _flat(note) if note else None, one_team)

@@ -8,8 +8,8 @@ paper and duplex in its document information (``/PrintkitKind``, ``/PrintkitPape
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import NamedTuple
 
 from ..printspec import KINDS
 from .facts import DocumentFacts, read_facts
@@ -21,8 +21,7 @@ __all__ = ["KINDS", "PAPERS", "Expect", "Finding", "Report", "expect_of", "prefl
 INFO_KEYS = {"kind": "PrintkitKind", "paper": "PrintkitPaper", "duplex": "PrintkitDuplex"}
 
 
-@dataclass(frozen=True)
-class Report:
+class Report(NamedTuple):
     name: str
     expect: Expect
     pages: int
@@ -59,7 +58,7 @@ def preflight(source: Path | bytes, name: str | None = None, **override) -> Repo
     expect = expect_of(facts)
     given = {key: value for key, value in override.items() if value is not None}
     if given:
-        expect = replace(expect, **given)
+        expect = expect._replace(**given)
     findings: list[Finding] = []
     for page in facts.pages:
         findings.extend(check_page(page, expect))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 __all__ = [
     "Box",
@@ -27,8 +28,7 @@ Matrix = tuple[float, float, float, float, float, float]
 _IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(NamedTuple):
     """An axis-aligned box in points, origin at the page's bottom-left corner."""
 
     x0: float
@@ -56,22 +56,19 @@ class Box:
         return self.y1 - self.y0
 
 
-@dataclass(frozen=True)
-class Char:
+class Char(NamedTuple):
     text: str
     size: float  # the size it prints at, in points, after every scaling
     box: Box
 
 
-@dataclass(frozen=True)
-class Image:
+class Image(NamedTuple):
     pixels: tuple[int, int]
     box: Box
     dpi: float  # the lower of its two resolutions where it is printed
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(NamedTuple):
     """A stroked straight line drawn on the page itself: a crop mark, a fold or a cut guide."""
 
     box: Box  # the line with its stroke width

@@ -8,8 +8,8 @@ file with its ink saver's version; they are not a printer's exact consumption.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 __all__ = ["INK_DPI", "Ink", "ink_coverage"]
 
@@ -19,8 +19,7 @@ INK_DPI = 24
 _WHITE = 245
 
 
-@dataclass(frozen=True)
-class Ink:
+class Ink(NamedTuple):
     coverage: float  # share of the paper printed, 0 to 1
     density: float  # average darkness over the paper, 0 to 1
 

@@ -11,7 +11,7 @@ right duplex edge.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..papers import PAPER_SIZES as PAPERS
 from ..papers import paper_name
@@ -34,8 +34,7 @@ EDGE = 5 * mm
 MIN_DPI = 300
 
 
-@dataclass(frozen=True)
-class Expect:
+class Expect(NamedTuple):
     """What a document is meant to be: its kind, its paper and how it is printed."""
 
     kind: str = "other"
@@ -43,8 +42,7 @@ class Expect:
     duplex: str | None = None  # "long", "short" or "simplex"; None: any, but stated
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(NamedTuple):
     page: int | None  # None for the whole document
     check: str
     level: str  # "ok", "warn" or "fail"

@@ -13,7 +13,7 @@ outline; a sheet is a single page of rules with a title.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
@@ -63,8 +63,7 @@ from .richtext import install_pips, markup
 __all__ = ["render_rules"]
 
 
-@dataclass(frozen=True)
-class _Look:
+class _Look(NamedTuple):
     body: float
     leading: float
     h1: float

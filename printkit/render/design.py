@@ -9,7 +9,6 @@ stops the build naming it.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import io
 import re
@@ -113,7 +112,7 @@ class DesignFaces:
         ground), found once."""
         ids = tuple(map(id, boxes))
         if ids not in self._box_keys:
-            plain = [dataclasses.replace(box, name="") for box in boxes]
+            plain = [box._replace(name="") for box in boxes]
             self._box_keys[ids] = hashlib.sha256(repr(plain).encode()).hexdigest()[:16]
         return self._box_keys[ids]
 

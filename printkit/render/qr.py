@@ -14,8 +14,8 @@ rendered page with a real decoder.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 __all__ = ["QUIET", "QRCode", "draw_qr", "qr_code", "qr_version"]
 
@@ -28,8 +28,7 @@ _MASK = 2  # columns masked every third module: no long runs along the rows we d
 _MEDIUM_UP_TO = 6
 
 
-@dataclass(frozen=True)
-class QRCode:
+class QRCode(NamedTuple):
     """A drawn code: its modules per side (quiet zone excluded) and its dark runs as
     PDF operators in module units, the quiet zone included."""
 

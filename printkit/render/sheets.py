@@ -9,8 +9,7 @@ what makes it land behind its own front.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from ..layout.impose import Line, Placement, Sheet, crop_marks, fold_line, sheet_count, sheets_of
 from ..layout.labels import EDGE, label_spots
@@ -60,8 +59,7 @@ class Faces(Protocol):
     def back(self, index: int) -> str | None: ...
 
 
-@dataclass(frozen=True)
-class SheetJob:
+class SheetJob(NamedTuple):
     title: str
     template: Template
     duplex: str = "long"

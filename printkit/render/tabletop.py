@@ -13,7 +13,7 @@ import io
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..design import DesignedDeck
 from ..layout.tabletop import GridSheet, card_pixels, plan_grid
@@ -30,8 +30,7 @@ _POKER = (2.5 * inch, 3.5 * inch)
 AID_COPIES = 4
 
 
-@dataclass(frozen=True)
-class _Group:
+class _Group(NamedTuple):
     """Cards that share a back: their images, names and where their files go."""
 
     prefix: str  # the face sheets' names: <prefix>-1.png ...

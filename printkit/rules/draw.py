@@ -9,7 +9,7 @@ heart and its Curse every card a spade; ranks never change.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..errors import RulesError
 from ..model import PlayingCard, suit_color
@@ -38,8 +38,7 @@ DRAW_HIGH_NOON = ("blessing", "curse", "hangover", "new-identity")
 _DYNAMITE_RANKS = frozenset("23456789")
 
 
-@dataclass(frozen=True)
-class Check:
+class Check(NamedTuple):
     """One kind of draw!: what it is for, its outcomes, and how a card decides."""
 
     id: str
@@ -140,8 +139,7 @@ CHECKS: dict[str, Check] = {
 }
 
 
-@dataclass(frozen=True)
-class DrawResult:
+class DrawResult(NamedTuple):
     check: Check
     cards: tuple[PlayingCard, ...]
     chosen: PlayingCard

@@ -25,7 +25,7 @@ examples call them too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..errors import RulesError
 from ..model import ACE_VALUES, DEFAULT_ACE_VALUE, SUITS, Deck, Effect, PlayingCard, suit_color
@@ -52,8 +52,7 @@ PAIRS = {"spook": "renegade", "warn": "deputy"}
 ROLES = {"sheriff": "law", "deputy": "law", "outlaw": "outlaws", "renegade": None}
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     """The cards on the table: the one played and those thrown with or against it."""
 
     played: PlayingCard
@@ -100,8 +99,7 @@ class Play:
         return (*self.own, *self.boosts, *self.assists, *self.counters)
 
 
-@dataclass(frozen=True)
-class Negation:
+class Negation(NamedTuple):
     """The outcome of a play: the sums, the verdict, the facts and readings it rests on."""
 
     play: Play
@@ -110,8 +108,8 @@ class Negation:
     played_value: int
     counter_value: int
     negated: bool
-    notes: tuple[str, ...] = field(default=())  # facts of the rules worth saying
-    applied: tuple[str, ...] = field(default=())  # ids of the readings it rests on
+    notes: tuple[str, ...] = ()  # facts of the rules worth saying
+    applied: tuple[str, ...] = ()  # ids of the readings it rests on
     color: str = "black"  # the played card's colour, as the counters must oppose it
     single_team: bool = False
     ghosts: int | None = None

@@ -9,9 +9,10 @@ Lucky Duke flips two cards without putting the first back and keeps the better o
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from types import MappingProxyType
+from typing import NamedTuple
 
 from ..errors import RulesError, did_you_mean
 from ..model import PlayingCard
@@ -28,8 +29,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class DrawDeck:
+class DrawDeck(NamedTuple):
     """What a draw! flips: a list of cards, or (for a deck without suits) fixed chances.
 
     ``names`` are the cards' names (BANG!, Barrel ...), one per card; ``meanings`` replace
@@ -40,7 +40,7 @@ class DrawDeck:
     cards: tuple[PlayingCard, ...] = ()
     chances: dict[str, dict[str, Fraction]] | None = None
     names: tuple[str, ...] = ()
-    meanings: dict[str, dict[str, str]] = field(default_factory=dict)
+    meanings: Mapping[str, Mapping[str, str]] = MappingProxyType({})
     removed: int = 0
 
     @property
@@ -101,8 +101,7 @@ def remaining(
                 f"({options})"
             )
         take(copies[0] if copies else None, text)
-    return replace(
-        deck,
+    return deck._replace(
         cards=tuple(c for c, _ in left),
         names=tuple(n for _, n in left),
         removed=deck.removed + len(deck.cards) - len(left),

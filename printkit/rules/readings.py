@@ -7,9 +7,9 @@ print them from here, so a reading is written once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from ..datafile import DataFile
 from ..errors import CatalogueError
@@ -18,8 +18,7 @@ from ..paths import data_dir as default_data_dir
 __all__ = ["Reading", "load_readings", "reading"]
 
 
-@dataclass(frozen=True)
-class Reading:
+class Reading(NamedTuple):
     id: str
     question: str
     reading: str

@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["Role", "Table"]
 
 
-@dataclass(frozen=True)
-class Role:
+class Role(NamedTuple):
     id: str
     name: str
     plural: str
@@ -17,8 +16,7 @@ class Role:
     death_mesa: str
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     players: int
     roles: tuple[Role, ...]  # as dealt, one per player
     note: str | None

@@ -109,12 +109,12 @@ def _draw_deck(deck: DrawDeck) -> dict:
                 check: [[o, f.numerator, f.denominator] for o, f in outcomes.items()]
                 for check, outcomes in deck.chances.items()
             },
-            "meanings": deck.meanings,
+            "meanings": dict(deck.meanings),
         }
     return {
         "id": deck.id,
         "cards": [[c.code, name] for c, name in zip(deck.cards, deck.names, strict=True)],
-        "meanings": deck.meanings,
+        "meanings": dict(deck.meanings),
     }
 
 
