@@ -30,6 +30,7 @@ from ..design import (
 )
 from ..errors import CatalogueError
 from ..limits import MAX_CARDS, MAX_NAME, MAX_TITLE
+from ..typefaces import own_face
 from ..units import format_mm, mm, parse_length
 from .rows import read_rows
 
@@ -302,7 +303,8 @@ def _fonts(file: DataFile, root: Path, spec: Any) -> tuple[dict[str, FontFile], 
                     'install its font package (pip install fontpkg-NAME) or give file = "..."',
                 ) from None
             source, face = family, f"{family}/{weight}/{style}"
-        _check_font(file, where, data)
+        if not face or own_face(family, weight, style) is None:
+            _check_font(file, where, data)  # printkit prints with its own faces itself
         fonts[name] = FontFile(name, source, data, face)
     if fallback is not None and fallback not in fonts:
         raise file.fail(

@@ -1,8 +1,6 @@
-"""The typefaces, from the font packages printkit depends on; registered once with reportlab.
+"""printkit's typefaces (``printkit.typefaces``), registered once with reportlab.
 
-Alfa Slab One, a heavy slab in the spirit of the Old West's wood type, sets titles;
-Zilla Slab sets text. Both come from PyPI packages (SIL Open Font License); no font
-file lives in this repository. reportlab embeds only the glyphs a document uses.
+reportlab embeds only the glyphs a document uses.
 """
 
 from __future__ import annotations
@@ -11,6 +9,15 @@ from functools import cache
 
 from ..errors import RenderError
 from ..pictures import fast_shapes
+from ..typefaces import (
+    BODY,
+    BODY_BOLD,
+    BODY_BOLD_ITALIC,
+    BODY_ITALIC,
+    BODY_SEMIBOLD,
+    FACES,
+    TITLE,
+)
 
 __all__ = [
     "BODY",
@@ -22,23 +29,6 @@ __all__ = [
     "check_glyphs",
     "register_fonts",
 ]
-
-TITLE = "PK-Title"
-BODY = "PK-Body"
-BODY_BOLD = "PK-Body-Bold"
-BODY_ITALIC = "PK-Body-Italic"
-BODY_BOLD_ITALIC = "PK-Body-BoldItalic"
-BODY_SEMIBOLD = "PK-Body-SemiBold"
-
-#: printkit's names for the faces it registers: (family, weight, style).
-FACES = {
-    TITLE: ("Alfa Slab One", 400, "normal"),
-    BODY: ("Zilla Slab", 400, "normal"),
-    BODY_BOLD: ("Zilla Slab", 700, "normal"),
-    BODY_ITALIC: ("Zilla Slab", 400, "italic"),
-    BODY_BOLD_ITALIC: ("Zilla Slab", 700, "italic"),
-    BODY_SEMIBOLD: ("Zilla Slab", 600, "normal"),
-}
 
 
 @cache
