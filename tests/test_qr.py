@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from qrcode.constants import ERROR_CORRECT_H, ERROR_CORRECT_L, ERROR_CORRECT_M, ERROR_CORRECT_Q
 from qrcode.exceptions import DataOverflowError
 
-from printkit.render.qr import qr_code, qr_version
+from printkit.render.qr import _needed_bits, qr_code, qr_version
 
 TEXTS = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=300)
 
@@ -35,6 +35,33 @@ def _reference_modules(text: str, version: int):
             continue
         return code.modules
     raise AssertionError
+
+
+#: Texts with long runs of digits and of QR's upper-case alphabet, which qrcode codes in
+#: their own, shorter modes.
+MIXED = st.lists(
+    st.one_of(
+        st.text("0123456789", min_size=1, max_size=60),
+        st.text("ABCXYZ0189 $%*+-./:", min_size=1, max_size=60),
+        TEXTS,
+    ),
+    max_size=5,
+).map("".join)
+
+
+@settings(max_examples=150, deadline=None)
+@given(MIXED, st.sampled_from([1, 10, 27]))
+def test_the_counted_bits_are_the_bits_qrcode_writes(text, version):
+    from qrcode import util
+
+    code = qrcode.QRCode(border=0)
+    code.add_data(text.encode("utf-8"))
+    buffer = util.BitBuffer()
+    for data in code.data_list:
+        buffer.put(data.mode, 4)
+        buffer.put(len(data), util.mode_sizes_for_version(version)[data.mode])
+        data.write(buffer)
+    assert _needed_bits(text, version) == len(buffer)
 
 
 @settings(max_examples=60, deadline=None)

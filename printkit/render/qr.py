@@ -58,12 +58,19 @@ def _needed_bits(text: str, version: int) -> int:
     code = qrcode.QRCode(border=0)
     code.add_data(text.encode("utf-8"))
     sizes = util.mode_sizes_for_version(version)
-    buffer = util.BitBuffer()
-    for data in code.data_list:
-        buffer.put(data.mode, 4)
-        buffer.put(len(data), sizes[data.mode])
-        data.write(buffer)
-    return len(buffer)
+    return sum(4 + sizes[data.mode] + _data_bits(data.mode, len(data)) for data in code.data_list)
+
+
+def _data_bits(mode: int, length: int) -> int:
+    """The bits a segment's data takes, counted as qrcode's QRData.write writes them: three
+    digits in 10 bits (two in 7, one in 4), two letters in 11 (one in 6), a byte in 8."""
+    from qrcode import util
+
+    if mode == util.MODE_NUMBER:
+        return length // 3 * 10 + util.NUMBER_LENGTH.get(length % 3, 0)
+    if mode == util.MODE_ALPHA_NUM:
+        return length // 2 * 11 + length % 2 * 6
+    return length * 8
 
 
 def _fits(bits_at, level: int, version: int) -> bool:
