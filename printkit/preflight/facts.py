@@ -161,19 +161,40 @@ def _object(obj, outer: Matrix, facts: PageFacts) -> None:
 
 
 def _chars(page, facts: PageFacts) -> None:
+    """Every printed character's size and box. A kit has some ninety thousand, so the
+    pdfium calls are made directly, into one matrix and four numbers kept for the page."""
+    import ctypes
+
     import pypdfium2.raw as raw
+    from pypdfium2 import PdfiumError
 
     text = page.get_textpage()
+    handle = text.raw
+    generated, unicode_of = raw.FPDFText_IsGenerated, raw.FPDFText_GetUnicode
+    matrix_of, size_of, box_of = (
+        raw.FPDFText_GetMatrix,
+        raw.FPDFText_GetFontSize,
+        raw.FPDFText_GetCharBox,
+    )
+    m = raw.FS_MATRIX()
+    left, right, bottom, top = (
+        ctypes.c_double(),
+        ctypes.c_double(),
+        ctypes.c_double(),
+        ctypes.c_double(),
+    )
+    chars = facts.chars
     for i in range(text.count_chars()):
-        if raw.FPDFText_IsGenerated(text.raw, i):
+        if generated(handle, i):
             continue
-        char = chr(raw.FPDFText_GetUnicode(text.raw, i))
+        char = chr(unicode_of(handle, i))
         if char.isspace():
             continue
-        m = raw.FS_MATRIX()
-        raw.FPDFText_GetMatrix(text.raw, i, m)
-        size = raw.FPDFText_GetFontSize(text.raw, i) * math.sqrt(abs(m.a * m.d - m.b * m.c))
-        facts.chars.append(Char(char, size, Box(*text.get_charbox(i))))
+        scale = math.sqrt(abs(m.a * m.d - m.b * m.c)) if matrix_of(handle, i, m) else 0.0
+        if not box_of(handle, i, left, right, bottom, top):  # pdfium's order: l, r, b, t
+            raise PdfiumError("Failed to get charbox.")
+        box = Box(left.value, bottom.value, right.value, top.value)
+        chars.append(Char(char, size_of(handle, i) * scale, box))
     text.close()
 
 
