@@ -81,8 +81,9 @@ def kit_jobs(decks: list[Deck], template: Template, options: Settings, out: Path
     arts = [load_art(deck, options.art_dir) for deck in decks]
     for deck, art in zip(decks, arts, strict=True):
         target = out / sheets_name(deck, options)
-        sheets = partial(sheet_files, deck, template, options, target, art)
-        jobs.append(Job(f"{deck.name}: card sheets", sheets, 3))
+        sheets = partial(sheet_files, deck, template, options, target, art, options.proofs)
+        what = "card sheets and proof" if options.proofs else "card sheets"
+        jobs.append(Job(f"{deck.name}: {what}", sheets, 7 if options.proofs else 3))
         if deck.idsheet:
             jobs.append(Job(f"{deck.name}: identification sheet", _idsheet(deck, paper, art, out)))
         if deck.rules:
@@ -90,8 +91,6 @@ def kit_jobs(decks: list[Deck], template: Template, options: Settings, out: Path
             booklet = deck.rules.layout == "book"
             rulebook = partial(rules_files, deck, paper, rules, booklet, art)
             jobs.append(Job(f"{deck.name}: rules", rulebook, 8 if booklet else 1))
-        if options.proofs:
-            jobs.append(Job(f"{deck.name}: proof sheet", _proof(deck, art, out), 6))
     if template.backs and options.duplex != "none":
         edge = "short" if options.duplex == "short" else "long"
         jobs.append(Job("calibration page", _calibration(template, edge, out)))
@@ -123,14 +122,34 @@ def sheets_name(deck, settings: Settings) -> str:
 
 
 def sheet_files(
-    deck: Deck, template: Template, settings: Settings, target: Path, art=None
+    deck: Deck, template: Template, settings: Settings, target: Path, art=None, proof=False
 ) -> dict[Path, bytes]:
     """A deck's print sheets at ``target``; manual duplex adds -fronts and -backs to its
-    name, and a template for a cutting machine adds its cut files (-cut.svg, -cut.dxf)."""
+    name, and a template for a cutting machine adds its cut files (-cut.svg, -cut.dxf).
+    With ``proof``, the deck's proof images beside them, cut from the sheets just drawn."""
     from .load.art import load_art
     from .render.deck import deck_sheets
 
-    parts = deck_sheets(deck, template, art or load_art(deck, settings.art_dir), settings)
+    art = art or load_art(deck, settings.art_dir)
+    parts = deck_sheets(deck, template, art, settings)
+    files = _sheets_and_cuts(parts, target, template, deck.name)
+    if proof:
+        files.update(
+            _cut_proofs(
+                parts,
+                lambda changed: deck_sheets(deck, template, art, changed),
+                template,
+                settings,
+                ["back"] * len(deck.cards),
+                (deck.id, deck.name, target.parent),
+            )
+        )
+    return files
+
+
+def _sheets_and_cuts(parts: dict[str, bytes], target: Path, template: Template, name: str):
+    """The sheets' files (``target``, or -fronts and -backs for manual duplex) and, for a
+    cutting machine's template, its cut files (-cut.svg, -cut.dxf), one sheet's worth."""
     if "" in parts:
         files = {target: parts[""]}
     else:
@@ -138,12 +157,29 @@ def sheet_files(
             target.with_name(f"{target.stem}-{part}{target.suffix}"): data
             for part, data in parts.items()
         }
-    if template.cut_file:  # the cutting machine's outlines, one sheet's worth
+    if template.cut_file:
         from .render.cutfile import cut_dxf, cut_svg
 
-        files[target.with_name(f"{target.stem}-cut.svg")] = cut_svg(template, deck.name)
+        files[target.with_name(f"{target.stem}-cut.svg")] = cut_svg(template, name)
         files[target.with_name(f"{target.stem}-cut.dxf")] = cut_dxf(template)
     return files
+
+
+def _cut_proofs(parts, redraw, template: Template, settings: Settings, backs, where, fast=False):
+    """A deck's proof images (every front, then each distinct back), cut from its sheets
+    just drawn, so every card is drawn once for both. Manual duplex's fronts and backs are
+    two files: the sheets are drawn again as one long-edge file (``redraw(settings)``).
+    ``backs`` names each card's back; ``where`` is (deck id, deck name, output folder)."""
+    from .render.raster import proof_from_sheets
+
+    deck_id, name, out = where
+    sheet_pdf, duplex = parts.get(""), settings.duplex
+    if sheet_pdf is None:
+        sheet_pdf, duplex = redraw(settings._replace(duplex="long"))[""], "long"
+    printed = template.backs and duplex != "none"
+    backs_of = [back if printed else "" for back in backs]
+    proofs = proof_from_sheets(sheet_pdf, template, duplex, backs_of, name, fast=fast)
+    return {out / f"{deck_id}-proof-{n}.png": png for n, png in enumerate(proofs, start=1)}
 
 
 def rules_files(deck: Deck, paper: str, target: Path, booklet: bool, art=None) -> dict[Path, bytes]:
@@ -166,16 +202,6 @@ def _idsheet(deck, paper, art, out: Path):
         from .render.idsheet import identification_sheet
 
         return {out / f"{deck.idsheet}.pdf": identification_sheet(deck, paper, art)}
-
-    return make
-
-
-def _proof(deck, art, out: Path):
-    def make() -> dict[Path, bytes]:
-        from .render.raster import proof_sheets
-
-        images = proof_sheets(deck, art)
-        return {out / f"{deck.id}-proof-{i}.png": png for i, png in enumerate(images, start=1)}
 
     return make
 
@@ -208,31 +234,21 @@ def design_files(
     faster."""
     from .load.art import load_icons
     from .render.design import design_sheets
-    from .render.raster import proof_from_sheets
 
     icons = load_icons()
     parts = design_sheets(deck, template, icons, settings)
-    target = out / sheets_name(deck, settings)
-    files = (
-        {target: parts[""]}
-        if "" in parts
-        else {target.with_name(f"{target.stem}-{part}.pdf"): data for part, data in parts.items()}
+    files = _sheets_and_cuts(parts, out / sheets_name(deck, settings), template, deck.name)
+    files.update(
+        _cut_proofs(
+            parts,
+            lambda changed: design_sheets(deck, template, icons, changed),
+            template,
+            settings,
+            [card.back for card in deck.cards],
+            (deck.id, deck.name, out),
+            fast=watching,
+        )
     )
-    # The proof is cut from the sheets just drawn: every card is drawn once. Manual
-    # duplex's fronts and backs are two files; the proof is cut from a long-edge layout.
-    sheet_pdf, duplex = parts.get(""), settings.duplex
-    if sheet_pdf is None:
-        sheet_pdf = design_sheets(deck, template, icons, settings._replace(duplex="long"))[""]
-        duplex = "long"
-    backs_of = [card.back if template.backs and duplex != "none" else "" for card in deck.cards]
-    proofs = proof_from_sheets(sheet_pdf, template, duplex, backs_of, deck.name, fast=watching)
-    for number, png in enumerate(proofs, start=1):
-        files[out / f"{deck.id}-proof-{number}.png"] = png
-    if template.cut_file:
-        from .render.cutfile import cut_dxf, cut_svg
-
-        files[out / f"{deck.id}-cut.svg"] = cut_svg(template, deck.name)
-        files[out / f"{deck.id}-cut.dxf"] = cut_dxf(template)
     if template.backs and settings.duplex != "none":
         files.update(
             _calibration(template, "short" if settings.duplex == "short" else "long", out)()

@@ -172,5 +172,8 @@ def test_the_build_starts_its_longest_jobs_first():
     jobs = kit_jobs(decks, load_template("plaincards-letter"), Settings(aids=4), Path("out"))
     names = [jobs[i].what for i in longest_first(jobs)]
     assert names[0] == "Dead Men's Deck: rules"
-    assert set(names[1:3]) == {"Dead Men's Deck: proof sheet", "Simplified BANG!: proof sheet"}
+    assert set(names[1:3]) == {
+        "Dead Men's Deck: card sheets and proof",
+        "Simplified BANG!: card sheets and proof",
+    }
     assert sorted(longest_first(jobs)) == list(range(len(jobs)))

@@ -12,8 +12,11 @@ import pytest
 from PIL import Image
 
 from printkit.catalogue import deck_ids, load_deck
+from printkit.kit import sheet_files
 from printkit.load.art import load_art
-from printkit.render.raster import PROOF_CARDS, export_images, image_names, proof_sheets
+from printkit.load.templates import load_template
+from printkit.render.raster import PROOF_CARDS, export_images, image_names
+from printkit.settings import Settings
 
 from .pdfcheck import reader
 
@@ -65,15 +68,22 @@ def test_the_simplified_decks_images_keep_their_order():
 def test_proofs_are_legible_and_split_where_one_image_would_be_too_large():
     for deck_id in ("dead-mens-deck", "simplified-bang"):
         deck = load_deck(deck_id)
-        images = proof_sheets(deck, load_art(deck))
+        template = load_template("plaincards-letter")
+        files = sheet_files(deck, template, Settings(aids=4), Path("out/deck.pdf"), proof=True)
+        images = [data for path, data in sorted(files.items()) if "-proof-" in path.name]
         thumbs = len(deck.cards) + 1
         assert len(images) == -(-thumbs // PROOF_CARDS)
         for data in images:
             image = Image.open(io.BytesIO(data))
             assert len(data) < 4_000_000 and max(image.size) <= 2600
         # Each card is at least 375 px wide: six across the first image, with 12 px gaps.
-        first = Image.open(io.BytesIO(images[0]))
+        first = Image.open(io.BytesIO(images[0])).convert("RGB")
         assert (first.size[0] - 12) / 6 - 12 >= 375
+        # Cut as the template cuts it: the card's corner is the proof's ground, its middle
+        # the card (the first card sits 12 px in, under a 52 px heading).
+        width = (first.size[0] - 12) // 6 - 12
+        assert first.getpixel((12, 64)) == first.getpixel((4, 4))
+        assert first.getpixel((12 + width // 2, 64 + 3)) != first.getpixel((4, 4))
 
 
 def test_the_simplified_deck_has_71_cards_in_the_right_counts():

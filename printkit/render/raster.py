@@ -1,8 +1,9 @@
-"""PNG images of cards: for print-on-demand shops, and the proof sheet of a whole deck.
+"""PNG images of cards: for print-on-demand shops, and the proof sheets of a whole deck.
 
-Both come from the single-card PDF (``cards.card_pages``), rasterised with pypdfium2,
-so the images are the same design as the print sheets. Shop images are rendered on
-both cores when there are enough of them to pay for it.
+Shop images come from the single-card PDF (``cards.card_pages``) and proofs are cut
+from the deck's print sheets, both rasterised with pypdfium2, so the images are the
+same design as the sheets. Shop images are rendered on both cores when there are
+enough of them to pay for it.
 """
 
 from __future__ import annotations
@@ -30,8 +31,6 @@ __all__ = [
     "image_names",
     "page_images",
     "proof_from_sheets",
-    "proof_images",
-    "proof_sheets",
 ]
 
 _POKER = (2.5 * inch, 3.5 * inch)
@@ -107,30 +106,6 @@ PROOF_DPI = 150
 PROOF_CARDS = 18
 
 
-def proof_sheets(deck: Deck, art: ArtLibrary, columns: int = 6) -> list[bytes]:
-    """Every front and the back, legible, as PNGs of at most PROOF_CARDS cards each."""
-    return proof_images(card_pages(deck, *_POKER, art, qr=True, bleed=0), deck.name, 1, columns)
-
-
-def proof_images(
-    pdf: bytes, name: str, backs: int = 1, columns: int = 6, fast: bool = False
-) -> list[bytes]:
-    """Every page of a single-card PDF (the fronts, then ``backs`` backs) as proof PNGs;
-    ``fast`` compresses them less (a rebuild while the designer edits)."""
-    import pypdfium2 as pdfium
-
-    document = pdfium.PdfDocument(pdf)
-    scale = PROOF_DPI / 72
-
-    def card(index: int):
-        return document[index].render(scale=scale).to_pil().convert("RGB")
-
-    try:
-        return _proofs(card, len(document), name, backs, columns, fast)
-    finally:
-        document.close()
-
-
 def proof_from_sheets(
     pdf: bytes, t: Template, duplex: str, backs_of: list[str], name: str, fast: bool = False
 ) -> list[bytes]:
@@ -181,13 +156,17 @@ def proof_from_sheets(
         seen = {k: (p, r, FOLDS[t.fold] == "short") for k, (p, r, _) in seen.items()}
     places += list(seen.values())
     try:
-        return _proofs(lambda i: crop(*places[i]), len(places), name, len(seen), 6, fast)
+        corner = round(t.corner_radius * scale)
+        return _proofs(lambda i: crop(*places[i]), len(places), name, len(seen), 6, fast, corner)
     finally:
         document.close()
 
 
-def _proofs(card, count: int, name: str, backs: int, columns: int, fast: bool) -> list[bytes]:
-    """Proof PNGs of ``count`` card images (``card(i)``), at most PROOF_CARDS each."""
+def _proofs(
+    card, count: int, name: str, backs: int, columns: int, fast: bool, corner: int = 0
+) -> list[bytes]:
+    """Proof PNGs of ``count`` card images (``card(i)``), at most PROOF_CARDS each, each
+    card's corners rounded to ``corner`` pixels, as the card is cut."""
     import fontpkg
     from PIL import Image, ImageDraw, ImageFont
 
@@ -196,6 +175,10 @@ def _proofs(card, count: int, name: str, backs: int, columns: int, fast: bool) -
     gap, head = 12, 52
     font = ImageFont.truetype(str(fontpkg.path("Alfa Slab One")), 28)
     parts = -(-count // PROOF_CARDS)
+    mask = None
+    if corner > 0:
+        mask = Image.new("L", (card_w, card_h), 0)
+        ImageDraw.Draw(mask).rounded_rectangle((0, 0, card_w - 1, card_h - 1), corner, 255)
     # PNG packing takes most of the time and runs outside Python's lock: each image is
     # packed on the other core while the next is pasted, two at most in memory.
     pool = ThreadPoolExecutor(max_workers=2)
@@ -222,7 +205,8 @@ def _proofs(card, count: int, name: str, backs: int, columns: int, fast: bool) -
             image = card(index)
             if image.size != (card_w, card_h):
                 image = image.resize((card_w, card_h))
-            sheet.paste(image, (gap + col * (card_w + gap), head + gap + row * (card_h + gap)))
+            at = (gap + col * (card_w + gap), head + gap + row * (card_h + gap))
+            sheet.paste(image, at, mask)
         pending.append(pool.submit(_png, sheet, 1 if fast else 6))
         if len(pending) >= 2:
             images.append(pending.pop(0).result())
