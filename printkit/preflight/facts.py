@@ -162,7 +162,9 @@ def _object(obj, outer: Matrix, facts: PageFacts) -> None:
 
 def _chars(page, facts: PageFacts) -> None:
     """Every printed character's size and box. A kit has some ninety thousand, so the
-    pdfium calls are made directly, into one matrix and four numbers kept for the page."""
+    page's text is read in one call (the characters pdfium adds itself, between words and
+    lines, are spaces and line breaks, skipped with the other white space) and the rest
+    with direct pdfium calls, into one matrix and four numbers kept for the page."""
     import ctypes
 
     import pypdfium2.raw as raw
@@ -170,24 +172,17 @@ def _chars(page, facts: PageFacts) -> None:
 
     text = page.get_textpage()
     handle = text.raw
-    generated, unicode_of = raw.FPDFText_IsGenerated, raw.FPDFText_GetUnicode
-    matrix_of, size_of, box_of = (
-        raw.FPDFText_GetMatrix,
-        raw.FPDFText_GetFontSize,
-        raw.FPDFText_GetCharBox,
-    )
+    count = text.count_chars()
+    whole = text.get_text_range(0, count)
+    if len(whole) != count:  # not one string character a pdfium character: ask each one
+        whole = "".join(chr(raw.FPDFText_GetUnicode(handle, i)) for i in range(count))
+    matrix_of, size_of = raw.FPDFText_GetMatrix, raw.FPDFText_GetFontSize
+    box_of = raw.FPDFText_GetCharBox
     m = raw.FS_MATRIX()
-    left, right, bottom, top = (
-        ctypes.c_double(),
-        ctypes.c_double(),
-        ctypes.c_double(),
-        ctypes.c_double(),
-    )
+    left, right = ctypes.c_double(), ctypes.c_double()
+    bottom, top = ctypes.c_double(), ctypes.c_double()
     chars = facts.chars
-    for i in range(text.count_chars()):
-        if generated(handle, i):
-            continue
-        char = chr(unicode_of(handle, i))
+    for i, char in enumerate(whole):
         if char.isspace():
             continue
         scale = math.sqrt(abs(m.a * m.d - m.b * m.c)) if matrix_of(handle, i, m) else 0.0
