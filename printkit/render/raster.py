@@ -195,8 +195,9 @@ def _proofs(
         first = part * PROOF_CARDS + 1
         last = first + len(chunk) - 1
         fronts = count - backs
-        what = "the back" if backs == 1 else f"{backs} backs"
-        title = f"{name}: {fronts} cards and {what}"
+        title = f"{name}: {fronts} cards"  # and no back when none is printed
+        if backs:
+            title += " and the back" if backs == 1 else f" and {backs} backs"
         if parts > 1:
             title += f" · proof {part + 1} of {parts} (cards {first} to {min(last, fronts)})"
         draw.text((gap + 2, 12), title, fill="#efe2c4", font=font)
