@@ -20,8 +20,9 @@ from typing import Any
 from .datafile import DataFile
 from .errors import CatalogueError, NotationError, NotFoundError, did_you_mean
 from .limits import MAX_CARDS, MAX_COPIES, MAX_NAME, MAX_TEXT, MAX_TITLE
-from .model import TARGETS, TIMINGS, Card, CardType, Deck, Effect, PlayingCard, Rules
+from .model import TARGETS, TIMINGS, Card, CardType, Deck, Effect, PlayingCard, Rules, name_key
 from .notation import parse_card
+from .paths import DEFAULT_DECK
 from .paths import data_dir as default_data_dir
 
 __all__ = [
@@ -30,11 +31,9 @@ __all__ = [
     "MAX_SUMMARY",
     "deck_ids",
     "load_deck",
-    "name_key",
     "safe_relative_path",
 ]
 
-DEFAULT_DECK = "dead-mens-deck"
 
 #: The longest summary: it is printed on the identification sheet and in each QR code.
 MAX_SUMMARY = 90
@@ -397,9 +396,3 @@ def _count_of(file: DataFile, line: int, values: dict[str, str]) -> int:
             f"'count' must be a whole number from 1 to {MAX_COPIES}, not {text[:20]!r}",
         )
     return int(text)
-
-
-def name_key(name: str) -> str:
-    """How names are compared: case, spaces, accents and punctuation do not matter."""
-    decomposed = unicodedata.normalize("NFKD", name.casefold().replace("&", " and "))
-    return "".join(ch for ch in decomposed if ch.isalnum())

@@ -6,9 +6,8 @@ companion's negate and draw commands read their cards through ``find_card``.
 
 from __future__ import annotations
 
-from .catalogue import name_key
 from .errors import NotationError, NotFoundError, did_you_mean
-from .model import Card, Deck, Effect, PlayingCard
+from .model import Card, Deck, Effect, PlayingCard, name_key
 from .notation import looks_like_card, parse_card
 
 __all__ = ["card_record", "find", "find_card"]

@@ -41,6 +41,7 @@ __all__ = [
     "Registration",
     "Rules",
     "Template",
+    "name_key",
     "suit_color",
     "targets_phrase",
 ]
@@ -91,6 +92,14 @@ TIMINGS = {
     "turn": "on your own turn",
     "reaction": "as a reaction, out of turn",
 }
+
+
+def name_key(name: str) -> str:
+    """How names are compared: case, spaces, accents and punctuation do not matter."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", name.casefold().replace("&", " and "))
+    return "".join(ch for ch in decomposed if ch.isalnum())
 
 
 def suit_color(suit: str) -> str:

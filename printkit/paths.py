@@ -10,7 +10,10 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-__all__ = ["art_dir", "data_dir", "resource_root", "templates_dir"]
+__all__ = ["DEFAULT_DECK", "art_dir", "data_dir", "resource_root", "templates_dir"]
+
+#: The deck a command prints or reads when none is named: printkit's own, in data/decks.
+DEFAULT_DECK = "dead-mens-deck"
 
 _PACKAGE = Path(__file__).resolve().parent
 

@@ -9,8 +9,8 @@ from typing import Any, TypeVar
 import click
 
 from .. import __version__
-from ..catalogue import DEFAULT_DECK, load_deck
 from ..model import ACE_VALUES, DEFAULT_ACE_VALUE, Deck
+from ..paths import DEFAULT_DECK
 
 __all__ = [
     "COMMANDS",
@@ -149,6 +149,8 @@ def open_deck(
 ) -> Deck:
     """The deck; with ``documents``, its rules, aid and look too (every command that
     prints them); with ``look``, at least its look (every command that draws cards)."""
+    from ..catalogue import load_deck
+
     deck = load_deck(deck_id, data_dir, documents)
     if look and deck.look is None:
         from ..load.look import load_look

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import click
 
-from ..catalogue import DEFAULT_DECK
 from ..errors import UsageError
 from ..papers import BOOK_PAPER
+from ..paths import DEFAULT_DECK
 from ..settings import DUPLEX_MODES, Settings
 from ..shops import CUTTERS, SHOPS, TABLES
 from ..units import mm

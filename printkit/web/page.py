@@ -13,10 +13,9 @@ import base64
 import json
 from importlib import resources
 
-from ..catalogue import name_key
 from ..errors import RenderError
 from ..lookup import card_record
-from ..model import ACE_VALUES, DEFAULT_ACE_VALUE, Deck
+from ..model import ACE_VALUES, DEFAULT_ACE_VALUE, Deck, name_key
 from ..pictures import ArtLibrary, Picture
 from ..rules.draw import CHECKS, DRAW_HIGH_NOON, HIGH_NOON
 from ..rules.odds import DrawDeck
