@@ -1,4 +1,5 @@
-"""Two reference programs for the benchmarks: what plain reportlab needs to write a deck.
+"""Reference programs for the benchmarks: what plain reportlab needs to write a deck, and
+what any command line that reads the catalogue needs.
 
 ``python bench/reference.py forms OUT.pdf`` writes the Dead Men's Deck's sheets as the
 least a reportlab program needs for the same pages and forms: each card front one form
@@ -11,8 +12,13 @@ library and draws with the same fonts and pictures, and checks nothing.
 52 cards, nine a sheet, duplex, each card's name and text set in simple lines, and one
 PNG picture as every back.
 
-printkit's ``sheets`` command is timed against both, whole process against whole
-process, in the same run (bench/run.py, "ratios").
+``python bench/reference.py catalogue 7D`` imports click and reads the deck's three files
+with the standard library (TOML and CSV), checking nothing, and prints the card's name:
+the least a table companion's command does before it answers.
+
+printkit's ``sheets`` command is timed against the first two, and the companion's
+commands against the third, whole process against whole process, in the same run
+(bench/run.py).
 """
 
 from __future__ import annotations
@@ -169,5 +175,15 @@ def plain(out: Path) -> None:
     canvas.save()
 
 
+def catalogue(code: str) -> None:
+    import click
+
+    effects = dict(_cards())
+    click.echo(effects[code]["name"])
+
+
 if __name__ == "__main__":
-    {"forms": forms, "plain": plain}[sys.argv[1]](Path(sys.argv[2]))
+    if sys.argv[1] == "catalogue":
+        catalogue(sys.argv[2])
+    else:
+        {"forms": forms, "plain": plain}[sys.argv[1]](Path(sys.argv[2]))

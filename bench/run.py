@@ -48,15 +48,23 @@ def companion(rows: list[tuple[str, str, str]], runs: int) -> None:
         "printkit odds barrel --lucky-duke": ["odds", "barrel", "--lucky-duke"],
     }
     baseline_label = "python -c 'import click' (baseline)"
+    floor_label = "import click, read the deck's files, print a name (bench/reference.py)"
+    reference = str(ROOT / "bench" / "reference.py")
     got = measure_together(
         {
             baseline_label: [sys.executable, "-c", "import click"],
+            floor_label: [sys.executable, reference, "catalogue", "7D"],
             **{label: [*_printkit(), *args] for label, args in commands.items()},
         },
         runs=max(runs, 15),
     )
     baseline = got[baseline_label]
     rows.append((baseline_label, f"{baseline.median_s * 1000:.0f} ms ({baseline.runs})", "-"))
+    floor = got[floor_label]
+    floor_ratio = floor.median_s / baseline.median_s
+    rows.append(
+        (floor_label, f"{floor.median_s * 1000:.0f} ms, {floor_ratio:.2f}x ({floor.runs})", "-")
+    )
     for label in commands:
         run = got[label]
         ratio = run.median_s / baseline.median_s
