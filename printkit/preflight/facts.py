@@ -161,10 +161,10 @@ def _object(obj, outer: Matrix, facts: PageFacts) -> None:
 
 
 def _chars(page, facts: PageFacts) -> None:
-    """Every printed character's size and box. A kit has some ninety thousand, so the
-    page's text is read in one call (the characters pdfium adds itself, between words and
-    lines, are spaces and line breaks, skipped with the other white space) and the rest
-    with direct pdfium calls, into one matrix and four numbers kept for the page."""
+    """Every printed character's size and box. A kit has some ninety thousand, so pdfium
+    is asked directly, into one matrix and four numbers kept for the page, and only for
+    what is printed: the characters pdfium adds itself (the spaces between words and the
+    breaks between lines) are white space, skipped with the rest of it."""
     import ctypes
 
     import pypdfium2.raw as raw
@@ -172,17 +172,15 @@ def _chars(page, facts: PageFacts) -> None:
 
     text = page.get_textpage()
     handle = text.raw
-    count = text.count_chars()
-    whole = text.get_text_range(0, count)
-    if len(whole) != count:  # not one string character a pdfium character: ask each one
-        whole = "".join(chr(raw.FPDFText_GetUnicode(handle, i)) for i in range(count))
-    matrix_of, size_of = raw.FPDFText_GetMatrix, raw.FPDFText_GetFontSize
-    box_of = raw.FPDFText_GetCharBox
+    unicode_of, matrix_of = raw.FPDFText_GetUnicode, raw.FPDFText_GetMatrix
+    size_of, box_of = raw.FPDFText_GetFontSize, raw.FPDFText_GetCharBox
     m = raw.FS_MATRIX()
     left, right = ctypes.c_double(), ctypes.c_double()
     bottom, top = ctypes.c_double(), ctypes.c_double()
     chars = facts.chars
-    for i, char in enumerate(whole):
+    for i in range(text.count_chars()):
+        code = unicode_of(handle, i)
+        char = chr(code) if code <= 0x10FFFF else "\ufffd"
         if char.isspace():
             continue
         scale = math.sqrt(abs(m.a * m.d - m.b * m.c)) if matrix_of(handle, i, m) else 0.0
