@@ -141,7 +141,8 @@ def sheet_files(
                 template,
                 settings,
                 ["back"] * len(deck.cards),
-                (deck.id, deck.name, target.parent),
+                deck,
+                target.parent,
             )
         )
     return files
@@ -165,21 +166,22 @@ def _sheets_and_cuts(parts: dict[str, bytes], target: Path, template: Template, 
     return files
 
 
-def _cut_proofs(parts, redraw, template: Template, settings: Settings, backs, where, fast=False):
-    """A deck's proof images (every front, then each distinct back), cut from its sheets
-    just drawn, so every card is drawn once for both. Manual duplex's fronts and backs are
-    two files: the sheets are drawn again as one long-edge file (``redraw(settings)``).
-    ``backs`` names each card's back; ``where`` is (deck id, deck name, output folder)."""
+def _cut_proofs(
+    parts, redraw, template: Template, settings: Settings, backs, deck, out: Path, fast=False
+):
+    """A deck's proof images in ``out`` (every front, then each distinct back), cut from
+    its sheets just drawn, so every card is drawn once for both. Manual duplex's fronts
+    and backs are two files: the sheets are drawn again as one long-edge file
+    (``redraw(settings)``). ``backs`` names each card's back."""
     from .render.raster import proof_from_sheets
 
-    deck_id, name, out = where
     sheet_pdf, duplex = parts.get(""), settings.duplex
     if sheet_pdf is None:
         sheet_pdf, duplex = redraw(settings._replace(duplex="long"))[""], "long"
     printed = template.backs and duplex != "none"
     backs_of = [back if printed else "" for back in backs]
-    proofs = proof_from_sheets(sheet_pdf, template, duplex, backs_of, name, fast=fast)
-    return {out / f"{deck_id}-proof-{n}.png": png for n, png in enumerate(proofs, start=1)}
+    proofs = proof_from_sheets(sheet_pdf, template, duplex, backs_of, deck.name, fast=fast)
+    return {out / f"{deck.id}-proof-{n}.png": png for n, png in enumerate(proofs, start=1)}
 
 
 def rules_files(deck: Deck, paper: str, target: Path, booklet: bool, art=None) -> dict[Path, bytes]:
@@ -245,7 +247,8 @@ def design_files(
             template,
             settings,
             [card.back for card in deck.cards],
-            (deck.id, deck.name, out),
+            deck,
+            out,
             fast=watching,
         )
     )

@@ -36,9 +36,10 @@ FACES = {
     BODY_SEMIBOLD: ("Zilla Slab", 600, "normal"),
 }
 
-_BY_FACE = {face: name for name, face in FACES.items()}
+_BY_FACE = {f"{family}/{weight}/{style}": name for name, (family, weight, style) in FACES.items()}
 
 
-def own_face(family: str, weight: int | str, style: str) -> str | None:
-    """printkit's name for a face of its own typefaces, or None for any other."""
-    return _BY_FACE.get((family, weight, style))
+def own_face(face: str) -> str | None:
+    """printkit's name for one of its own faces, given as a layout's fonts give it
+    ("Zilla Slab/700/normal"), or None for any other face (or "", a font file)."""
+    return _BY_FACE.get(face)

@@ -303,7 +303,7 @@ def _fonts(file: DataFile, root: Path, spec: Any) -> tuple[dict[str, FontFile], 
                     'install its font package (pip install fontpkg-NAME) or give file = "..."',
                 ) from None
             source, face = family, f"{family}/{weight}/{style}"
-        if not face or own_face(family, weight, style) is None:
+        if own_face(face) is None:
             _check_font(file, where, data)  # printkit prints with its own faces itself
         fonts[name] = FontFile(name, source, data, face)
     if fallback is not None and fallback not in fonts:

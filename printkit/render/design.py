@@ -20,9 +20,10 @@ from ..layout.impose import Rect
 from ..model import SUIT_SYMBOLS, suit_color
 from ..notation import parse_card
 from ..pictures import ArtLibrary, Picture
+from ..typefaces import own_face
 from ..units import format_mm, mm
 from .art import INK_SAVER_LIGHT, fit_raster, lightened, place_drawing, tinted, without_ground
-from .fonts import FACES, register_fonts
+from .fonts import register_fonts
 from .pdf import Document, hex_color
 from .qr import QUIET, draw_qr, qr_code, qr_version
 from .qrstream import CodeStream
@@ -43,7 +44,6 @@ _BUILTIN_ICONS = {
 }
 _ALIGN = {"left": 0, "center": 1, "right": 2}
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
-_OWN_FACES = {f"{family}/{weight}/{style}": name for name, (family, weight, style) in FACES.items()}
 #: A vignette: this many rings, each this much nearer the edge colour than the next.
 _RINGS = 6
 _RING_DEPTH = 0.055
@@ -682,8 +682,9 @@ def _register(deck: DesignedDeck) -> dict[tuple[str, str], str]:
     names = {}
     for layout in (deck.front, *deck.backs.values()):
         for name, font in layout.fonts.items():
-            if font.face in _OWN_FACES:  # printkit's own typefaces, registered once
-                names[layout.source, name] = _OWN_FACES[font.face]
+            own = own_face(font.face)
+            if own is not None:  # printkit's own typefaces, registered once
+                names[layout.source, name] = own
                 continue
             registered = "PKD-" + hashlib.sha256(font.data).hexdigest()[:12]
             if registered not in pdfmetrics.getRegisteredFontNames():
