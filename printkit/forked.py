@@ -21,7 +21,7 @@ import struct
 from collections.abc import Callable, Sequence
 from typing import IO, Any, TypeVar
 
-__all__ = ["busy", "can_fork", "collect", "map_shared", "receive", "run_shared", "send", "start"]
+__all__ = ["busy", "can_fork", "collect", "receive", "run_shared", "send", "start"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -114,60 +114,25 @@ def collect(pid: int, pipe: IO[bytes] | None, stop: bool = False) -> None:
 _FAILED = ("failed",)
 
 
-def map_shared(func: Callable[[T], R], items: Sequence[T], worth_it: int = 8) -> list[R]:
-    """``[func(item) for item in items]``, every other item done by a forked child when
-    it pays. An item whose work fails is done again here, in order, so the first error
-    in the list is raised here as it would have been."""
-    if not can_fork(len(items), worth_it):
-        return [func(item) for item in items]
-    theirs = list(range(1, len(items), 2))
-
-    def work(out: IO[bytes]) -> None:
-        for index in theirs:
-            try:
-                result = ("ok", func(items[index]))
-            except Exception:  # the parent does it again and raises the error itself
-                result = _FAILED
-            send(out, result)
-
-    pid, pipe = start(work)
-    done: dict[int, Any] = {}
-    try:
-        for index in range(0, len(items), 2):
-            try:
-                done[index] = ("ok", func(items[index]))
-            except Exception:
-                done[index] = _FAILED
-        for index in theirs:
-            ok, value = receive(pipe)
-            if not ok:
-                break
-            done[index] = value
-    finally:
-        collect(pid, pipe)
-    return [
-        done[i][1] if done.get(i, _FAILED)[0] == "ok" else func(item)
-        for i, item in enumerate(items)
-    ]
-
-
 def run_shared(
     tasks: Sequence[Callable[[], R]],
     done: Callable[[int], None] | None = None,
     first: Sequence[int] | None = None,
+    worth_it: int = 2,
 ) -> list[R]:
     """``[task() for task in tasks]``, this process and a forked child each taking the
     next task as they finish one (so a long task does not hold up the short ones), in
     the order ``first`` gives (the longest first finishes soonest); ``done(index)`` is
     called here as each result arrives. A task that fails is run again here, in order,
-    so the first error is raised as it would have been."""
+    so the first error is raised as it would have been. Fewer than ``worth_it`` tasks
+    are run here alone."""
     global _busy
     count = len(tasks)
     report = done or (lambda index: None)
     order = list(first) if first is not None else list(range(count))
     if sorted(order) != list(range(count)):
         raise ValueError("first must list every task once")
-    if not can_fork(count, 2) or count > 4096:
+    if not can_fork(count, worth_it) or count > 4096:
         results = []
         for index, task in enumerate(tasks):
             results.append(task())

@@ -26,40 +26,33 @@ def _square_or_fail(n: int) -> int:
     return n * n
 
 
-@settings(max_examples=25, deadline=None)
-@given(st.lists(st.integers(-3, 50), max_size=40))
-def test_shared_work_gives_what_doing_it_here_gives(items):
-    try:
-        expected = [_square_or_fail(n) for n in items]
-    except ValueError as exc:
-        with pytest.raises(ValueError, match=str(exc)):
-            forked.map_shared(_square_or_fail, items, worth_it=2)
-        return
-    assert forked.map_shared(_square_or_fail, items, worth_it=2) == expected
-
-
 @needs_fork
-def test_a_child_really_does_its_share():
-    if threading.active_count() != 1:
-        pytest.skip("other threads run in this test process")
-    parent = os.getpid()
-    pids = forked.map_shared(lambda _: os.getpid(), list(range(10)), worth_it=2)
-    assert pids[0::2] == [parent] * 5
-    assert len(set(pids[1::2])) == 1 and pids[1] != parent
+def test_a_child_that_dies_leaves_its_tasks_to_this_process():
+    import time
 
-
-@needs_fork
-def test_a_child_that_dies_leaves_its_share_to_this_process():
     if threading.active_count() != 1:
         pytest.skip("other threads run in this test process")
     parent = os.getpid()
 
-    def dies_in_the_child(n: int) -> int:
-        if os.getpid() != parent and n == 5:
-            os._exit(3)
-        return n + 1
+    def task(n: int):
+        def run() -> int:
+            if os.getpid() != parent:
+                if n == 5:
+                    os._exit(3)
+                time.sleep(0.01)
+            return n + 1
 
-    assert forked.map_shared(dies_in_the_child, list(range(12)), worth_it=2) == list(range(1, 13))
+        return run
+
+    assert forked.run_shared([task(n) for n in range(12)]) == list(range(1, 13))
+
+
+def test_fewer_tasks_than_worth_a_child_are_run_here(monkeypatch):
+    def no_fork():
+        raise AssertionError("forked for two tasks")
+
+    monkeypatch.setattr(forked, "start", lambda work: no_fork())
+    assert forked.run_shared(_tasks([2, 3]), worth_it=8) == [4, 9]
 
 
 def test_the_decks_pictures_are_the_same_read_either_way(monkeypatch):

@@ -23,12 +23,12 @@ from __future__ import annotations
 import io
 import logging
 import math
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 from ..datafile import read_confined, shown
 from ..errors import RenderError
-from ..forked import map_shared
+from ..forked import run_shared
 from ..limits import (
     MAX_PICTURE_BYTES,
     MAX_PIXELS,
@@ -49,9 +49,9 @@ _SUFFIXES = (".svg", *RASTER_SUFFIXES)
 def load_art(deck: Deck, user_dir: Path | None = None) -> ArtLibrary:
     """Every picture the deck prints, read and checked (RenderError naming the file).
 
-    The files are found first, then read, every other one by a child on the second
-    core when there are enough of them (``printkit.forked``): the same pictures, and
-    the same first error, as reading them here one by one."""
+    The files are found first, then read, shared with a child on the second core when
+    there are enough of them (``printkit.forked``): the same pictures, and the same
+    first error, as reading them here one by one."""
     user_dir = Path(user_dir) if user_dir is not None else None
     builtin = art_dir() / "builtin"
     wanted: dict[tuple[Path, Path], None] = {}  # in order; a file many effects share once
@@ -85,16 +85,13 @@ def load_art(deck: Deck, user_dir: Path | None = None) -> ArtLibrary:
         for path in sorted((builtin / "icons").glob("*.svg"))
     }
     keys = list(wanted)
-    read = dict(zip(keys, map_shared(_picture_at, keys), strict=True))
+    tasks = [partial(_picture, path, root) for path, root in keys]
+    read = dict(zip(keys, run_shared(tasks, worth_it=8), strict=True))
     return ArtLibrary(
         {effect_id: read[key] for effect_id, key in effects.items()},
         read[back] if back is not None else None,
         {name: read[key] for name, key in icons.items()},
     )
-
-
-def _picture_at(key: tuple[Path, Path]) -> Picture:
-    return _picture(*key)
 
 
 def load_icons() -> ArtLibrary:
