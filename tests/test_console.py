@@ -1,0 +1,48 @@
+"""The console script's own business: the process it runs in."""
+
+from __future__ import annotations
+
+import gc
+import subprocess
+import sys
+
+import pytest
+
+from printkit.cli import console
+
+
+@pytest.mark.parametrize(
+    ("argv", "status"),
+    [(["lookup", "7D"], 0), (["lookup", "7D", "--data-dir", "{broken}"], 1), (["lookup"], 2)],
+)
+def test_the_console_script_exits_with_the_status_and_freezes_on_its_way_out(
+    monkeypatch, capsys, tmp_path, argv, status
+):
+    deck = tmp_path / "decks" / "dead-mens-deck"
+    deck.mkdir(parents=True)
+    (deck / "deck.toml").write_text("name =\n", encoding="utf-8")  # not TOML
+    argv = [arg.format(broken=tmp_path) for arg in argv]
+    frozen = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))
+    monkeypatch.setattr(sys, "argv", ["printkit", *argv])
+    with pytest.raises(SystemExit) as exit_:
+        console()
+    assert exit_.value.code == status
+    assert frozen == [True]
+    capsys.readouterr()
+
+
+def test_main_leaves_the_collector_alone(monkeypatch, cli):
+    def refuse() -> None:
+        raise AssertionError("main froze the collector of the program that called it")
+
+    monkeypatch.setattr(gc, "freeze", refuse)
+    assert cli("lookup", "7D").status == 0
+
+
+def test_python_dash_m_runs_the_console_script():
+    done = subprocess.run(
+        [sys.executable, "-m", "printkit", "lookup", "7D"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Syphon" in done.stdout
