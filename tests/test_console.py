@@ -1,13 +1,17 @@
-"""The console script's own business: the process it runs in."""
+"""The console script's own business: the process it runs in, and finding printkit's
+typefaces without scanning every installed package."""
 
 from __future__ import annotations
 
 import gc
 import subprocess
 import sys
+from pathlib import Path
 
+import fontpkg
 import pytest
 
+from printkit import typefaces
 from printkit.cli import console
 
 
@@ -46,3 +50,25 @@ def test_python_dash_m_runs_the_console_script():
     )
     assert done.returncode == 0, done.stderr
     assert "Syphon" in done.stdout
+
+
+@pytest.mark.parametrize("name", sorted(typefaces.FACES))
+def test_each_face_is_the_file_fontpkg_finds(name):
+    family, weight, style = typefaces.FACES[name]
+    found = typefaces.face_file(name)
+    assert found.is_file()
+    assert found.resolve() == Path(fontpkg.path(family, weight=weight, style=style)).resolve()
+
+
+def test_a_package_whose_list_is_not_understood_is_left_to_fontpkg(monkeypatch):
+    monkeypatch.setattr(typefaces, "_package", lambda family: (Path(), [{"schema": 2}]))
+    family, weight, style = typefaces.FACES[typefaces.BODY_BOLD]
+    assert typefaces.face_file(typefaces.BODY_BOLD) == Path(
+        fontpkg.path(family, weight=weight, style=style)
+    )
+
+
+def test_a_missing_package_is_found_missing(monkeypatch):
+    monkeypatch.setitem(typefaces.FACES, "PK-Nothing", ("No Such Family", 400, "normal"))
+    with pytest.raises(fontpkg.FontpkgError):
+        typefaces.face_file("PK-Nothing")

@@ -17,6 +17,7 @@ from ..typefaces import (
     BODY_SEMIBOLD,
     FACES,
     TITLE,
+    face_file,
 )
 
 __all__ = [
@@ -34,16 +35,14 @@ __all__ = [
 @cache
 def register_fonts() -> None:
     """Register every face under printkit's names (safe to call often)."""
-    import fontpkg
-
     fast_shapes()
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    for name, (family, weight, style) in FACES.items():
+    for name, (family, _, _) in FACES.items():
         try:
-            path = fontpkg.path(family, weight=weight, style=style)
+            path = face_file(name)
         except Exception as exc:  # fontpkg raises its own errors for a missing package
             package = "fontpkg-" + family.lower().replace(" ", "-")
             raise RenderError(

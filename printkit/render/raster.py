@@ -17,6 +17,7 @@ from ..layout.impose import slot_rects
 from ..model import Deck, Template
 from ..pictures import ArtLibrary
 from ..shops import SHOPS
+from ..typefaces import TITLE, face_file
 from ..units import inch
 from .cards import card_pages
 from .pages import render_pages
@@ -167,13 +168,12 @@ def _proofs(
 ) -> list[bytes]:
     """Proof PNGs of ``count`` card images (``card(i)``), at most PROOF_CARDS each, each
     card's corners rounded to ``corner`` pixels, as the card is cut."""
-    import fontpkg
     from PIL import Image, ImageDraw, ImageFont
 
     # Each card is made and pasted in turn: one proof image and one card in memory.
     card_w, card_h = card(0).size
     gap, head = 12, 52
-    font = ImageFont.truetype(str(fontpkg.path("Alfa Slab One")), 28)
+    font = ImageFont.truetype(str(face_file(TITLE)), 28)
     parts = -(-count // PROOF_CARDS)
     mask = None
     if corner > 0:
