@@ -167,3 +167,40 @@ def test_qr_codes_keep_a_readable_module_size_and_width():
         modules = qr_code(card_text(card, deck)).size
         width_mm = (modules + 2 * QUIET) * 0.4
         assert 14 <= width_mm <= 20.5, (card.code, width_mm)
+
+
+def _shapes(node):
+    from reportlab.graphics.shapes import Group
+
+    if isinstance(node, Group):
+        for child in node.contents:
+            yield from _shapes(child)
+    else:
+        yield node
+
+
+@pytest.mark.parametrize("recolour", ["tinted", "lightened", "without_ground"])
+def test_recolouring_a_picture_leaves_the_picture_as_it_was(recolour):
+    from reportlab.lib.colors import Color
+
+    from printkit.render import art as place
+
+    library = load_art(load_deck("dead-mens-deck"))
+    for picture in (library.back_picture, *library.effects.values(), *library.icons.values()):
+        drawing = picture.drawing
+        before = [
+            (s.__dict__.get("fillColor"), s.__dict__.get("strokeColor")) for s in _shapes(drawing)
+        ]
+        if recolour == "tinted":
+            copy = place.tinted(drawing, Color(0.1, 0.5, 0.2))
+        else:
+            copy = getattr(place, recolour)(drawing)
+        after = [
+            (s.__dict__.get("fillColor"), s.__dict__.get("strokeColor")) for s in _shapes(drawing)
+        ]
+        assert after == before, picture.source
+        assert not {id(s) for s in _shapes(copy)} & {id(s) for s in _shapes(drawing)}
+        if recolour == "tinted":
+            assert all(
+                getattr(s, "fillColor", None) in (None, Color(0.1, 0.5, 0.2)) for s in _shapes(copy)
+            )
