@@ -8,7 +8,6 @@ build and says which side).
 from __future__ import annotations
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph
 
 from .. import markdown
 from ..documents import Aid, Section
@@ -17,6 +16,7 @@ from ..layout.aid import aid_layout
 from ..model import SUIT_SYMBOLS
 from .face import FacePainter
 from .fonts import BODY, BODY_SEMIBOLD, TITLE, check_glyphs
+from .platypus import Paragraph
 from .richtext import install_pips, markup
 
 __all__ = ["AidPainter"]

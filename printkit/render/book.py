@@ -18,23 +18,6 @@ from typing import NamedTuple
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import (
-    BaseDocTemplate,
-    CondPageBreak,
-    Flowable,
-    Frame,
-    KeepTogether,
-    ListFlowable,
-    ListItem,
-    NextPageTemplate,
-    PageBreak,
-    PageTemplate,
-    Paragraph,
-    Spacer,
-    Table,
-    TableStyle,
-)
-from reportlab.platypus.tableofcontents import TableOfContents
 
 from .. import __version__, markdown
 from ..content import CardList, Content, Example, Legend, Readings
@@ -58,6 +41,23 @@ from .fonts import (
 )
 from .icons import Icons
 from .pdf import Document, hex_color
+from .platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableOfContents,
+    TableStyle,
+)
 from .richtext import install_pips, markup
 
 __all__ = ["render_rules"]

@@ -236,7 +236,8 @@ _STEPS_TEXT = [
 def _instructions(canvas, t: Template, duplex: str) -> float:
     """The title and the numbered steps from the top; returns the height below them."""
     from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import Paragraph
+
+    from .platypus import Paragraph
 
     top = t.paper_height - 14 * mm
     canvas.setFillColor(_INK)

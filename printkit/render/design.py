@@ -217,7 +217,8 @@ class DesignFaces:
 
     def _paragraph(self, layout, card, item: Placed, plain_markup, text: str) -> None:
         from reportlab.lib.styles import ParagraphStyle
-        from reportlab.platypus import Paragraph
+
+        from .platypus import Paragraph
 
         if not text.strip():
             return

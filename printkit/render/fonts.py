@@ -56,7 +56,7 @@ def register_fonts() -> None:
     from reportlab.graphics import shapes
 
     rl_config.canvas_basefontname = BODY
-    from reportlab.platypus.tables import CellStyle
+    from .platypus import CellStyle
 
     shapes.STATE_DEFAULTS["fontName"] = BODY  # the state svglib drawings start from
     CellStyle.fontname = BODY  # table cells (the contents page is a table)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Frame, KeepInFrame, Paragraph, Spacer
 
 from ..design import DesignedDeck
 from ..errors import RenderError
@@ -19,6 +18,7 @@ from .design import SUIT_COLORS
 from .fonts import BODY, BODY_BOLD, TITLE
 from .icons import Icons
 from .pdf import Document, hex_color
+from .platypus import Frame, KeepInFrame, Paragraph, Spacer
 from .richtext import install_pips, markup
 
 __all__ = ["print_guide"]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph
 
 from ..content import values_sentence
 from ..errors import RenderError
@@ -23,6 +22,7 @@ from ..units import mm
 from .fonts import BODY, BODY_BOLD, BODY_SEMIBOLD, TITLE, check_glyphs
 from .icons import Icons
 from .pdf import Document, hex_color
+from .platypus import Paragraph
 from .qr import draw_qr, qr_code
 from .richtext import markup
 

@@ -1,0 +1,87 @@
+"""reportlab's platypus (paragraphs, frames, tables, documents): printkit imports it here.
+
+As it is imported, ``reportlab.platypus.paragraph`` compiles a case-insensitive pattern
+that recognises web addresses written in any script. Its three character ranges cover
+most of Unicode, and Python takes about 45 ms to compile it, a fifteenth of the time a
+deck's sheets take. reportlab uses that pattern only to break long web addresses
+across lines (its ``uriWasteReduce`` option, off unless asked for; printkit never
+asks). So this module imports platypus with that one pattern compiled the first time it
+is used instead: the same pattern, later or never. Every other pattern is compiled as
+usual. Every module of printkit takes platypus from here (tests/test_layers.py checks).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+__all__ = [
+    "BaseDocTemplate",
+    "CellStyle",
+    "CondPageBreak",
+    "Flowable",
+    "Frame",
+    "KeepInFrame",
+    "KeepTogether",
+    "ListFlowable",
+    "ListItem",
+    "NextPageTemplate",
+    "PageBreak",
+    "PageTemplate",
+    "Paragraph",
+    "Spacer",
+    "Table",
+    "TableOfContents",
+    "TableStyle",
+]
+
+_MODULE = "reportlab.platypus.paragraph"
+
+
+class LatePattern:
+    """A regular expression compiled the first time anything asks it for anything."""
+
+    def __init__(self, source: str, flags: int):
+        self._source, self._flags = source, flags
+        self._compiled: re.Pattern | None = None
+
+    def __getattr__(self, name: str):
+        if self._compiled is None:
+            self._compiled = _compile(self._source, self._flags)
+        return getattr(self._compiled, name)
+
+
+_compile = re.compile
+
+
+def _late(pattern, flags=0):
+    """re.compile, but the paragraph module's patterns over all of Unicode come late."""
+    caller = sys._getframe(1).f_globals.get("__name__")
+    if caller == _MODULE and isinstance(pattern, str) and "\uffff" in pattern:
+        return LatePattern(pattern, flags)
+    return _compile(pattern, flags)
+
+
+re.compile = _late
+try:
+    from reportlab.platypus import (
+        BaseDocTemplate,
+        CondPageBreak,
+        Flowable,
+        Frame,
+        KeepInFrame,
+        KeepTogether,
+        ListFlowable,
+        ListItem,
+        NextPageTemplate,
+        PageBreak,
+        PageTemplate,
+        Paragraph,
+        Spacer,
+        Table,
+        TableStyle,
+    )
+    from reportlab.platypus.tableofcontents import TableOfContents
+    from reportlab.platypus.tables import CellStyle
+finally:
+    re.compile = _compile
