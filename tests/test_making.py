@@ -100,3 +100,19 @@ def test_an_output_path_under_a_file_cannot_be_written(cli, tmp_path):
     result = cli("build", "--out", str(blocker / "kit"))
     assert result.status == 1 and "cannot write" in result.err and result.err.count("\n") == 1
     assert blocker.read_text() == "a file where a folder should be"
+
+
+def test_sheets_read_the_player_aid_not_the_rules(cli, tmp_path, data_copy):
+    """Sheets print the aid, never the rules: a mistake in the rules stops the rulebook
+    (and build), not the sheets; one in the aid stops the sheets."""
+    deck = data_copy / "decks" / "dead-mens-deck"
+    (deck / "rulebook.md").write_text("{{no-such-directive}}\n", encoding="utf-8")
+    out = tmp_path / "deck.pdf"
+    result = cli("sheets", "--data-dir", str(data_copy), "-o", str(out))
+    assert result.status == 0, result.err
+    assert out.is_file()
+    built = cli("build", "--data-dir", str(data_copy), "--out", str(tmp_path / "kit"))
+    assert built.status == 1 and "rulebook.md" in built.err, built.err
+    (deck / "aids.toml").write_text("[front\n", encoding="utf-8")
+    broken = cli("sheets", "--data-dir", str(data_copy), "-o", str(tmp_path / "again.pdf"))
+    assert broken.status == 1 and "aids.toml" in broken.err, broken.err

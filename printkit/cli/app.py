@@ -145,10 +145,15 @@ def high_noon_options(func: F) -> F:
 
 
 def open_deck(
-    deck_id: str, data_dir: Path | None, documents: bool = True, look: bool = False
+    deck_id: str,
+    data_dir: Path | None,
+    documents: bool = True,
+    look: bool = False,
+    aid: bool = False,
 ) -> Deck:
     """The deck; with ``documents``, its rules, aid and look too (every command that
-    prints them); with ``look``, at least its look (every command that draws cards)."""
+    prints them); with ``look``, at least its look (every command that draws cards);
+    with ``aid``, at least its player aid (sheets that print it, without the rules)."""
     from ..catalogue import load_deck
 
     deck = load_deck(deck_id, data_dir, documents)
@@ -156,6 +161,10 @@ def open_deck(
         from ..load.look import load_look
 
         deck = deck._replace(look=load_look(deck))
+    if aid and deck.aid is None:
+        from ..load.documents import load_aid
+
+        deck = deck._replace(aid=load_aid(deck))
     return deck
 
 

@@ -283,7 +283,7 @@ def sheets(
     from ..load.templates import load_template
     from ..output import write_files
 
-    deck = open_deck(deck_id, data_dir, documents=aids > 0, look=True)  # aids if printed
+    deck = open_deck(deck_id, data_dir, documents=False, look=True, aid=aids > 0)
     template = load_template(template_name)
     options = _settings(duplex, back_offset, no_qr, art_dir, aids, ink_saver)
     target = output or Path("output") / sheets_name(deck, options)
