@@ -147,7 +147,7 @@ def ratios(rows: list[tuple[str, str, str]], runs: int) -> None:
                 "forms": [sys.executable, reference, "forms", str(work / "forms.pdf")],
                 "plain": [sys.executable, reference, "plain", str(work / "plain.pdf")],
             },
-            runs=max(runs, 9),
+            runs=max(runs, 15),
             cwd=work,
         )
         mine = got["printkit"].median_s
