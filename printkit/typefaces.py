@@ -63,7 +63,9 @@ def face_file(name: str) -> Path:
     for entry in files:
         face = (entry.get("weight"), entry.get("style", "normal"), entry.get("variable", False))
         if face == (weight, style, False) and isinstance(entry.get("path"), str):
-            return root.joinpath(*entry["path"].split("/"))
+            found = root.joinpath(*entry["path"].split("/"))
+            if found.is_file():
+                return found
     import fontpkg  # not found as expected: fontpkg looks, and says what is wrong
 
     return Path(fontpkg.path(family, weight=weight, style=style))

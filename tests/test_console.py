@@ -72,3 +72,12 @@ def test_a_missing_package_is_found_missing(monkeypatch):
     monkeypatch.setitem(typefaces.FACES, "PK-Nothing", ("No Such Family", 400, "normal"))
     with pytest.raises(fontpkg.FontpkgError):
         typefaces.face_file("PK-Nothing")
+
+
+def test_a_listed_file_that_is_missing_is_left_to_fontpkg(monkeypatch):
+    family, weight, style = typefaces.FACES[typefaces.TITLE]
+    listed = [{"path": "files/gone.ttf", "weight": weight, "style": style, "variable": False}]
+    monkeypatch.setattr(typefaces, "_package", lambda family: (Path("/nowhere"), listed))
+    assert typefaces.face_file(typefaces.TITLE) == Path(
+        fontpkg.path(family, weight=weight, style=style)
+    )
