@@ -60,8 +60,9 @@ class AidPainter:
             w / 2, boxes.header_baseline, f"PLAYER AID · {faces.deck.game.upper()}"
         )
         size = _START * boxes.scale
+        parts = _parts(sections)
         while True:
-            flowables = self._flowables(sections, size)
+            flowables = self._flowables(parts, size)
             heights = [f.wrap(body.w, h)[1] + gap for f, gap in flowables]
             if sum(heights) <= body.h:
                 break
@@ -77,7 +78,7 @@ class AidPainter:
             flowable.drawOn(canvas, body.x, y + gap)
 
     def _flowables(
-        self, sections: tuple[Section, ...], size: float
+        self, parts: list[tuple[str, str, bool]], size: float
     ) -> list[tuple[Paragraph, float]]:
         ink = self.faces.color["ink"]
         title = ParagraphStyle(
@@ -90,13 +91,27 @@ class AidPainter:
             "aid-item", parent=body, leftIndent=size * 0.9, bulletIndent=0, bulletFontName=BODY
         )
         out: list[tuple[Paragraph, float]] = []
-        for section in sections:
-            out.append((Paragraph(markup(section.title), title), size * 0.15))
-            for block in markdown.parse(section.text).blocks:
-                if isinstance(block, markdown.ListBlock):
-                    for item in block.items:
-                        out.append((Paragraph(markup(item), bullet, bulletText="•"), size * 0.25))
-                elif isinstance(block, markdown.Paragraph):
-                    out.append((Paragraph(markup(block.text), body), size * 0.3))
-            out[-1] = (out[-1][0], size * 0.9)
+        for kind, text, last in parts:
+            if kind == "title":
+                paragraph, gap = Paragraph(text, title), size * 0.15
+            elif kind == "item":
+                paragraph, gap = Paragraph(text, bullet, bulletText="•"), size * 0.25
+            else:
+                paragraph, gap = Paragraph(text, body), size * 0.3
+            out.append((paragraph, size * 0.9 if last else gap))
         return out
+
+
+def _parts(sections: tuple[Section, ...]) -> list[tuple[str, str, bool]]:
+    """Each paragraph of an aid's side as (kind, markup, whether it ends its section):
+    the same at every size tried, so made once."""
+    parts: list[tuple[str, str, bool]] = []
+    for section in sections:
+        parts.append(("title", markup(section.title), False))
+        for block in markdown.parse(section.text).blocks:
+            if isinstance(block, markdown.ListBlock):
+                parts.extend(("item", markup(item), False) for item in block.items)
+            elif isinstance(block, markdown.Paragraph):
+                parts.append(("text", markup(block.text), False))
+        parts[-1] = (*parts[-1][:2], True)
+    return parts
