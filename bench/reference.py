@@ -178,8 +178,9 @@ def plain(out: Path) -> None:
 def catalogue(code: str) -> None:
     import click
 
+    deck = tomllib.loads((DECK / "deck.toml").read_text(encoding="utf-8"))
     effects = dict(_cards())
-    click.echo(effects[code]["name"])
+    click.echo(f"{effects[code]['name']} ({deck['name']})")
 
 
 if __name__ == "__main__":

@@ -56,7 +56,7 @@ def companion(rows: list[tuple[str, str, str]], runs: int) -> None:
             floor_label: [sys.executable, reference, "catalogue", "7D"],
             **{label: [*_printkit(), *args] for label, args in commands.items()},
         },
-        runs=max(runs, 15),
+        runs=max(runs, 21),  # one round's ratios swing from 0.9 to 2 here: many rounds
     )
     baseline = got[baseline_label]
     rows.append((baseline_label, f"{baseline.median_s * 1000:.0f} ms ({baseline.runs})", "-"))
