@@ -54,10 +54,14 @@ class LatePattern:
 _compile = re.compile
 
 
+#: How reportlab's web-address pattern begins (its scheme): only that pattern comes late.
+_URL_PATTERN = "(^(?:[a-z0-9\\.\\-\\+]*)://)"
+
+
 def _late(pattern, flags=0):
-    """re.compile, but the paragraph module's patterns over all of Unicode come late."""
+    """re.compile, but the paragraph module's web-address pattern comes late."""
     caller = sys._getframe(1).f_globals.get("__name__")
-    if caller == _MODULE and isinstance(pattern, str) and "\uffff" in pattern:
+    if caller == _MODULE and isinstance(pattern, str) and pattern.startswith(_URL_PATTERN):
         return LatePattern(pattern, flags)
     return _compile(pattern, flags)
 
