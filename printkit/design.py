@@ -148,7 +148,8 @@ class Box(NamedTuple):
 
 
 class FontFile(NamedTuple):
-    """A typeface the layout names: its bytes, read from a font package or the deck."""
+    """A typeface the layout names: its bytes, read from a font package or the deck (none
+    for printkit's own faces, which are registered by name: ``face`` says which)."""
 
     name: str  # as the layout names it
     source: str  # the package family or the file, for messages

@@ -30,7 +30,7 @@ from ..design import (
 )
 from ..errors import CatalogueError
 from ..limits import MAX_CARDS, MAX_NAME, MAX_TITLE
-from ..typefaces import face_file, own_face
+from ..typefaces import own_face
 from ..units import format_mm, mm, parse_length
 from .rows import read_rows
 
@@ -294,16 +294,17 @@ def _fonts(file: DataFile, root: Path, spec: Any) -> tuple[dict[str, FontFile], 
         else:
             family = file.expect(value.get("family"), str, where, "family")
             weight, style = value.get("weight", 400), value.get("style", "normal")
-            face = f"{family}/{weight}/{style}"
-            try:
-                data = _package_font(family, weight, style, own_face(face))
-            except Exception as exc:  # fontpkg's own errors: not installed, no such style
-                raise file.fail(
-                    where,
-                    f"the font {family!r} is not installed ({str(exc)[:60]}); "
-                    'install its font package (pip install fontpkg-NAME) or give file = "..."',
-                ) from None
-            source = family
+            source, face = family, f"{family}/{weight}/{style}"
+            data = b""  # printkit's own faces are registered by name, never read here
+            if own_face(face) is None:
+                try:
+                    data = _package_font(family, weight, style)
+                except Exception as exc:  # fontpkg's own errors: not installed, no such style
+                    raise file.fail(
+                        where,
+                        f"the font {family!r} is not installed ({str(exc)[:60]}); "
+                        'install its font package (pip install fontpkg-NAME) or give file = "..."',
+                    ) from None
         if own_face(face) is None:
             _check_font(file, where, data)  # printkit prints with its own faces itself
         fonts[name] = FontFile(name, source, data, face)
@@ -315,11 +316,8 @@ def _fonts(file: DataFile, root: Path, spec: Any) -> tuple[dict[str, FontFile], 
 
 
 @cache
-def _package_font(family: str, weight, style, own: str | None) -> bytes:
-    """A font package's face, read once (a look's four layouts name the same fonts);
-    ``own`` is printkit's name for it if it is one of printkit's own faces."""
-    if own is not None:
-        return face_file(own).read_bytes()
+def _package_font(family: str, weight, style) -> bytes:
+    """A font package's face, read once (a look's four layouts name the same fonts)."""
     import fontpkg
 
     return Path(fontpkg.path(family, weight=weight, style=style)).read_bytes()

@@ -13,6 +13,7 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
+from ..forked import busy
 from ..layout.impose import slot_rects
 from ..model import Deck, Template
 from ..pictures import ArtLibrary
@@ -86,8 +87,6 @@ def page_images(pdf: bytes, names: list[str], resolution: int) -> dict[str, byte
     """{name: PNG} of each page of a single-card PDF, at ``resolution``, on both cores
     when there are enough pages to pay for it."""
     pages = len(names)
-    from ..forked import busy
-
     workers = min(2, os.cpu_count() or 1)
     if workers > 1 and pages >= 16 and not busy():  # busy: both cores have work already
         chunks = [list(range(i, pages, workers)) for i in range(workers)]
