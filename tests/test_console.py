@@ -4,6 +4,7 @@ typefaces without scanning every installed package."""
 from __future__ import annotations
 
 import gc
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -42,6 +43,30 @@ def test_main_leaves_the_collector_alone(monkeypatch, cli):
 
     monkeypatch.setattr(gc, "freeze", refuse)
     assert cli("lookup", "7D").status == 0
+
+
+def test_a_command_that_writes_unwinds_on_sigterm_and_the_companion_is_left_alone(
+    monkeypatch, cli, tmp_path
+):
+    from printkit.cli.app import Terminated
+
+    seen: list[object] = []
+    real = signal.signal
+
+    def spy(signum, handler):
+        assert signum == signal.SIGTERM
+        seen.append(handler)
+        return real(signum, handler)
+
+    monkeypatch.setattr(signal, "signal", spy)
+    before = signal.getsignal(signal.SIGTERM)
+    assert cli("lookup", "7D").status == 0
+    assert seen == []  # nothing written, nothing to undo: SIGTERM simply ends it
+    assert cli("calibrate", "-o", str(tmp_path / "cal.pdf")).status == 0
+    assert len(seen) == 2 and seen[1] is before  # installed, then given back
+    with pytest.raises(Terminated):
+        seen[0](signal.SIGTERM, None)
+    assert signal.getsignal(signal.SIGTERM) is before
 
 
 def test_python_dash_m_runs_the_console_script():

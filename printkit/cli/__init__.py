@@ -15,20 +15,12 @@ import sys
 import click
 
 from ..errors import PrintkitError
-from .app import printkit
+from .app import Terminated, printkit
 
 __all__ = ["console", "main", "printkit"]
 
 # The commands live in .making, .checking and .companion, imported when first used
 # (app.COMMANDS): importing one registers its commands on the group.
-
-
-class Terminated(BaseException):
-    """SIGTERM, turned into an exception so that files being written are cleaned up."""
-
-
-def _terminate(_signal, _frame) -> None:
-    raise Terminated()
 
 
 def console() -> None:
@@ -51,12 +43,6 @@ def console() -> None:
 def main(argv: list[str] | None = None) -> None:
     """Run the command line (``argv``, or the process's arguments); exits with the
     command's status."""
-    import signal
-
-    try:
-        previous = signal.signal(signal.SIGTERM, _terminate)
-    except ValueError:  # not the main thread (an embedding program): leave signals alone
-        previous = None
     try:
         status = printkit.main(args=argv, prog_name="printkit", standalone_mode=False)
     except PrintkitError as exc:
@@ -79,9 +65,6 @@ def main(argv: list[str] | None = None) -> None:
             1,
             label="internal error: ",
         )
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
     sys.exit(status if isinstance(status, int) else 0)
 
 

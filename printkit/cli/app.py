@@ -14,6 +14,7 @@ from ..paths import DEFAULT_DECK
 
 __all__ = [
     "COMMANDS",
+    "Terminated",
     "ace_option",
     "art_options",
     "data_dir_option",
@@ -63,12 +64,35 @@ class _Lazy(click.Group):
         return super().get_command(ctx, cmd_name)
 
 
+class Terminated(BaseException):
+    """SIGTERM, turned into an exception so that files being written are cleaned up."""
+
+
+def _terminate(_signal, _frame) -> None:
+    raise Terminated()
+
+
+def _unwind_on_sigterm(ctx: click.Context) -> None:
+    """From here until the command ends, SIGTERM raises Terminated: what the command
+    was writing is finished or undone on the way out (printkit.output), and ``main``
+    says "terminated". The table companion's commands write nothing, so a SIGTERM
+    simply ends them, and they need not import ``signal``."""
+    import signal
+
+    try:
+        previous = signal.signal(signal.SIGTERM, _terminate)
+    except ValueError:  # not the main thread (an embedding program): leave signals alone
+        return
+    ctx.call_on_close(lambda: signal.signal(signal.SIGTERM, previous))
+
+
 @click.group(
     cls=_Lazy,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
 @click.version_option(__version__, prog_name="printkit")
-def printkit() -> None:
+@click.pass_context
+def printkit(ctx: click.Context) -> None:
     """Print-and-play kit and table companion for Death Mesa, the ghost expansion for BANG!
 
     \b
@@ -78,6 +102,8 @@ def printkit() -> None:
                         printkit draw barrel 9S
                         printkit odds dynamite
     """
+    if COMMANDS.get(ctx.invoked_subcommand or "") != "companion":
+        _unwind_on_sigterm(ctx)
 
 
 def ace_option(func: F) -> F:
