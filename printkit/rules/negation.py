@@ -22,8 +22,7 @@ data/readings.toml). Pure functions: nothing here prints, and the rulebook's wor
 examples call them too.
 """
 
-from __future__ import annotations
-
+# Evaluated annotations, as in printkit.model: `negate` defines these classes at every start.
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -69,7 +68,7 @@ class Play(NamedTuple):
         boosts: Sequence[PlayingCard] = (),
         assists: Sequence[PlayingCard] = (),
         counters: Sequence[PlayingCard] = (),
-    ) -> Play:
+    ) -> "Play":
         return cls(played, tuple(boosts), tuple(assists), tuple(counters))
 
     @classmethod
@@ -80,7 +79,7 @@ class Play(NamedTuple):
         boosts: Sequence[PlayingCard] = (),
         assists: Sequence[PlayingCard] = (),
         counters: Sequence[PlayingCard] = (),
-    ) -> Play:
+    ) -> "Play":
         """A dead Renegade's Spook! or a dead Deputy's Warn made of any two cards."""
         if kind not in PAIRS:
             raise RulesError(f"two cards make a Spook! or a Warn, not {kind!r}")
