@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+import textwrap
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from printkit.cli.terminal import fill
 from printkit.lookup import find
 
 SUIT_ORDER = ["spades", "clubs", "hearts", "diamonds"]
@@ -101,3 +105,33 @@ def test_find_agrees_with_the_deck(deck):
     for card in deck.cards:
         assert find(deck, card.playing_card.code) == (card,)
         assert card in find(deck, card.effect.name)
+
+
+_WORD = st.text(
+    st.characters(blacklist_categories=("Zs", "Zl", "Zp", "Cc", "Cs")), min_size=1, max_size=30
+)
+
+
+@given(
+    words=st.lists(_WORD, max_size=40),
+    indent=st.sampled_from(["", "  "]),
+    columns=st.integers(10, 100),
+)
+def test_the_terminal_fill_breaks_lines_as_textwrap_does_at_spaces(words, indent, columns):
+    text = " ".join(words)
+    expected = textwrap.fill(
+        text,
+        width=columns,
+        initial_indent=indent,
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    assert fill(text, indent, columns) == expected
+
+
+def test_every_effect_text_fills_within_the_terminal(deck):
+    for effect in deck.effects:
+        for line in fill(effect.text, columns=60).splitlines():
+            assert line.startswith("  ")
+            assert len(line) <= 60 or " " not in line.strip()

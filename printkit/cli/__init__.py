@@ -19,8 +19,8 @@ from .app import Terminated, printkit
 
 __all__ = ["console", "main", "printkit"]
 
-# The commands live in .making, .checking and .companion, imported when first used
-# (app.COMMANDS): importing one registers its commands on the group.
+# The commands live in .making, .designing, .checking, .companion and .draws, imported
+# when first used (app.COMMANDS): importing one registers its commands on the group.
 
 
 def console() -> None:

@@ -13,6 +13,7 @@ from ..model import ACE_VALUES, DEFAULT_ACE_VALUE, Deck
 from ..paths import DEFAULT_DECK
 
 __all__ = [
+    "ANSWERING",
     "COMMANDS",
     "Terminated",
     "ace_option",
@@ -44,10 +45,13 @@ COMMANDS = {
     "preflight": "checking",
     "lookup": "companion",
     "negate": "companion",
-    "draw": "companion",
-    "odds": "companion",
+    "draw": "draws",
+    "odds": "draws",
     "roles": "companion",
 }
+
+#: The modules of the table companion, whose commands answer and write no file.
+ANSWERING = frozenset({"companion", "draws"})
 
 
 class _Lazy(click.Group):
@@ -102,7 +106,7 @@ def printkit(ctx: click.Context) -> None:
                         printkit draw barrel 9S
                         printkit odds dynamite
     """
-    if COMMANDS.get(ctx.invoked_subcommand or "") != "companion":
+    if COMMANDS.get(ctx.invoked_subcommand or "") not in ANSWERING:
         _unwind_on_sigterm(ctx)
 
 

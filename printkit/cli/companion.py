@@ -1,51 +1,27 @@
-"""The table companion's commands: lookup, negate, draw, odds and roles."""
+"""The table companion's commands about cards and players: lookup, negate and roles
+(draw! checks and their odds are in .draws)."""
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 
 import click
 
 from ..errors import UsageError
 from ..lookup import card_record, find, find_card
-from ..model import SUITS, TIMINGS, Card, Deck, PlayingCard, targets_phrase
-from ..notation import parse_card
-from ..rules.draw import CHECKS, HIGH_NOON
+from ..model import HIGH_NOON, SUITS, TIMINGS, Card, Deck, PlayingCard, targets_phrase
 from .app import (
     ace_option,
     data_dir_option,
     deck_options,
     emit_json,
-    high_noon_options,
     json_option,
     open_deck,
     printkit,
 )
+from .terminal import fill
 
-__all__ = ["draw_", "lookup", "negate", "odds", "roles"]
-
-
-def _width() -> int:
-    """The terminal's width, as shutil.get_terminal_size reads it (COLUMNS first), without
-    importing shutil, which pulls in compression modules the companion never uses."""
-    try:
-        columns = int(os.environ.get("COLUMNS", "0"))
-    except ValueError:
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
-        except (AttributeError, OSError, ValueError):
-            columns = 88
-    return max(40, min(88, columns or 88))
-
-
-def _wrap(text: str, indent: str = "  ") -> str:
-    import textwrap
-
-    return textwrap.fill(text, width=_width(), initial_indent=indent, subsequent_indent=indent)
+__all__ = ["describe", "lookup", "negate", "roles"]
 
 
 @printkit.command()
@@ -84,7 +60,7 @@ def describe(deck: Deck, cards: tuple[Card, ...], ace_value: int) -> str:
         lines.append(f"{pc.symbol}  {effect.name}  ({pc.color}, value {pc.value(ace_value)})")
     else:
         lines.append(f"{effect.name}  ({_card_list(cards, ace_value) or f'{len(cards)} cards'})")
-    lines.append(_wrap(effect.text))
+    lines.append(fill(effect.text))
     facts = []
     if effect.targets:
         facts.append("Targets: " + targets_phrase(effect.targets))
@@ -94,14 +70,14 @@ def describe(deck: Deck, cards: tuple[Card, ...], ace_value: int) -> str:
     card_type = deck.card_type(effect.type)
     if card_type is not None:
         facts.append(card_type.label)
-    lines.append(_wrap(". ".join(facts) + "."))
+    lines.append(fill(". ".join(facts) + "."))
     if len(cards) == 1:
         others = [c for c in deck.cards_of(effect) if c.number != cards[0].number]
         if others:
-            lines.append(_wrap("Same effect: " + _card_list(tuple(others), ace_value)))
+            lines.append(fill("Same effect: " + _card_list(tuple(others), ace_value)))
     if any(c.playing_card is not None and c.playing_card.rank == "A" for c in cards):
         lines.append(
-            _wrap(f"(An Ace counts {ace_value} here; the rulebook is silent, see --ace-value.)")
+            fill(f"(An Ace counts {ace_value} here; the rulebook is silent, see --ace-value.)")
         )
     return "\n".join(lines)
 
@@ -255,131 +231,7 @@ def negate(
         return
     click.echo(negation.describe(result))
     for line in result.readings:
-        click.echo(_wrap(f"({line})"))
-
-
-#: What ``draw`` settles: every check, and a start of turn with both Dynamite and Jail.
-_DRAWS = [*CHECKS, "dynamite+jail"]
-
-
-@printkit.command("draw")
-@click.argument("check", type=click.Choice(_DRAWS), metavar="CHECK")
-@click.argument("cards", nargs=-1, required=True, metavar="CARD [CARD]")
-@high_noon_options
-@json_option
-def draw_(
-    check: str, cards: tuple[str, ...], high_noon: str | None, lucky_duke: bool, as_json: bool
-) -> None:
-    """Settle a draw!: CHECK is barrel, jail, dynamite, bad-moon-rising,
-    unfinished-business, or dynamite+jail for a turn that starts with both.
-
-    CARD is the card flipped from the main deck, in any notation; with --lucky-duke,
-    give both cards he flipped. For dynamite+jail give the Dynamite's card(s) first,
-    then the Jail's: the Dynamite is always checked first.
-
-    \b
-    Examples:
-      printkit draw barrel 9S
-      printkit draw dynamite 9S --high-noon blessing
-      printkit draw jail 3C KH --lucky-duke
-      printkit draw dynamite+jail 9S 3H
-      printkit draw dynamite+jail 9S KD 3H 2C --lucky-duke
-      printkit draw barrel 9S --lucky-duke --high-noon hangover
-    """
-    from ..rules import draw
-
-    flipped = [parse_card(text) for text in cards]
-    if check == "dynamite+jail":
-        results = draw.start_of_turn(flipped, high_noon=high_noon, lucky_duke=lucky_duke)
-    else:
-        results = [draw.judge(check, flipped, high_noon=high_noon, lucky_duke=lucky_duke)]
-    if as_json:
-        records = [draw.to_json(result) for result in results]
-        emit_json(records[0] if len(records) == 1 else {"check": check, "checks": records})
-        return
-    for result in results:
-        for line in draw.describe(result):
-            click.echo(line)
-    if len(results) == 2 and results[0].outcome == "explode":
-        click.echo("If the Dynamite's 3 life points kill the player, the Jail no longer matters.")
-
-
-@printkit.command()
-@click.argument("check", type=click.Choice(list(CHECKS)), metavar="CHECK")
-@click.option(
-    "--deck",
-    "draw_deck",
-    default="bang",
-    show_default=True,
-    metavar="bang|simplified",
-    help="Count over the 80-card BANG! base deck, or use the simplified variant's fixed chances.",
-)
-@click.option(
-    "--seen",
-    metavar="CARD,CARD...",
-    help="Cards already out of the draw pile (flipped, discarded, in hands you saw): "
-    "the odds are counted over what is left.",
-)
-@click.option(
-    "--in-play",
-    "in_play",
-    metavar="NAME,NAME...",
-    help="Cards in play, by name (barrel, jail) or name and card (jail:4H): out of the pile.",
-)
-@high_noon_options
-@json_option
-@data_dir_option
-def odds(
-    check: str,
-    draw_deck: str,
-    seen: str | None,
-    in_play: str | None,
-    high_noon: str | None,
-    lucky_duke: bool,
-    as_json: bool,
-    data_dir: Path | None,
-) -> None:
-    """The exact chance of each outcome of a draw! CHECK.
-
-    \b
-    Examples:
-      printkit odds barrel
-      printkit odds barrel --in-play barrel              # 20/79: your Barrel is not in the pile
-      printkit odds dynamite --seen 3H,KS,9S
-      printkit odds dynamite --high-noon curse
-      printkit odds barrel --lucky-duke --json
-      printkit odds barrel --lucky-duke --high-noon hangover
-      printkit odds jail --deck simplified
-    """
-    from fractions import Fraction
-
-    from ..load.draws import load_draw_deck
-    from ..rules import odds as odds_rules
-    from ..rules.draw import CHECKS as checks
-
-    source = load_draw_deck(draw_deck, data_dir)
-    source = odds_rules.remaining(source, check, _listed(seen), _listed(in_play))
-    record = odds_rules.answer(check, source, high_noon=high_noon, lucky_duke=lucky_duke)
-    if as_json:
-        emit_json(record)
-        return
-    conditions = [f"High Noon's {high_noon.replace('-', ' ').title()}"] if high_noon else []
-    if record["lucky_duke"]:
-        conditions.append("Lucky Duke keeping the better of two")
-    suffix = f", with {' and '.join(conditions)}" if conditions else ""
-    click.echo(f"{checks[check].name} odds {source.description}{suffix}:")
-    result = {outcome: Fraction(entry["fraction"]) for outcome, entry in record["outcomes"].items()}
-    width = max(len(outcome) for outcome in result)
-    for outcome, chance in result.items():
-        fraction = f"{chance.numerator}/{chance.denominator}"
-        meaning = source.meaning(check, outcome)
-        click.echo(f"  {outcome:<{width}}  {fraction:>9}  {float(chance):7.2%}  {meaning}")
-    for short in record["readings"]:
-        click.echo(_wrap(f"(reading: {short})", indent=""))
-
-
-def _listed(text: str | None) -> tuple[str, ...]:
-    return tuple(part.strip() for part in (text or "").split(",") if part.strip())
+        click.echo(fill(f"({line})"))
 
 
 @printkit.command()
@@ -405,9 +257,9 @@ def roles(players: int, as_json: bool, data_dir: Path | None) -> None:
     for role in table.distinct:
         click.echo("")
         click.echo(role.name)
-        click.echo(_wrap(f"Goal: {role.goal}"))
-        click.echo(_wrap(f"Death Mesa: {role.death_mesa}"))
+        click.echo(fill(f"Goal: {role.goal}"))
+        click.echo(fill(f"Death Mesa: {role.death_mesa}"))
     click.echo("")
-    click.echo(_wrap(f"Ghosts of one team: {table.one_team}", indent=""))
+    click.echo(fill(f"Ghosts of one team: {table.one_team}", indent=""))
     if table.note:
-        click.echo(_wrap(f"Note: {table.note}", indent=""))
+        click.echo(fill(f"Note: {table.note}", indent=""))
