@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # a deck's documents and look, made by printkit.load
 __all__ = [
     "ACE_VALUES",
     "DEFAULT_ACE_VALUE",
+    "HIGH_NOON",
     "RANKS",
     "SUITS",
     "SUIT_LETTERS",
@@ -55,6 +56,9 @@ SUITS: tuple[str, ...] = ("spades", "clubs", "hearts", "diamonds")
 SUIT_LETTERS = {"spades": "S", "clubs": "C", "hearts": "H", "diamonds": "D"}
 SUIT_SYMBOLS = {"spades": "♠", "clubs": "♣", "hearts": "♥", "diamonds": "♦"}
 _RED_SUITS = frozenset({"hearts", "diamonds"})
+#: The High Noon cards that make every card one suit for the round (so one colour),
+#: for a draw! and a negation alike.
+HIGH_NOON = {"blessing": "hearts", "curse": "spades"}
 
 #: The rulebook counts J, Q and K as 10 and is silent on the Ace. printkit reads the
 #: Ace as 11 (one more than any face card, which fits its role as the card that may

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..errors import RulesError
-from ..model import PlayingCard, suit_color
+from ..model import HIGH_NOON, PlayingCard, suit_color
 
 __all__ = [
     "CHECKS",
@@ -27,9 +27,6 @@ __all__ = [
     "start_of_turn",
     "to_json",
 ]
-
-#: High Noon cards that change every card's suit for the round.
-HIGH_NOON = {"blessing": "hearts", "curse": "spades"}
 
 #: The High Noon cards that change a draw!'s answer: the two that change suits, Hangover
 #: (no character abilities, so no Lucky Duke) and New Identity (he may be gone).
