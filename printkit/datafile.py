@@ -11,6 +11,7 @@ import io
 import stat
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
+from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -88,7 +89,12 @@ class DataFile:
         self.path = Path(path)
         self.error = error
         self.root = root
-        self.name = shown(self.path)
+
+    @cached_property
+    def name(self) -> str:
+        """The file as messages name it (``shown``): worked out when first needed, as
+        it resolves two paths, and most files are read without a word said about them."""
+        return shown(self.path)
 
     def fail(self, where: str, message: str) -> PrintkitError:
         """An error naming this file and a place in it; ``raise file.fail(...)``."""
