@@ -9,11 +9,12 @@ from __future__ import annotations
 import csv
 import io
 import stat
-import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
+
+import tomli
 
 from .errors import PrintkitError, did_you_mean
 from .limits import MAX_DATA_BYTES, MAX_ROWS
@@ -116,8 +117,8 @@ class DataFile:
 
     def toml(self) -> dict[str, Any]:
         try:
-            return tomllib.loads(self.text())
-        except tomllib.TOMLDecodeError as exc:
+            return tomli.loads(self.text())
+        except tomli.TOMLDecodeError as exc:
             raise self.fail("", f"not valid TOML ({exc}); fix the syntax there") from None
         except RecursionError:
             raise self.fail("", "nests tables or lists too deeply; flatten it") from None
