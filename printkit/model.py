@@ -46,6 +46,7 @@ __all__ = [
     "Registration",
     "Rules",
     "Template",
+    "effective_suit",
     "name_key",
     "suit_color",
     "targets_phrase",
@@ -174,6 +175,11 @@ class PlayingCard(_RankAndSuit):
     def every(cls) -> "tuple[PlayingCard, ...]":
         """All 52 cards in sort order."""
         return tuple(cls(rank, suit) for suit in SUITS for rank in RANKS)
+
+
+def effective_suit(card: PlayingCard, high_noon: str | None) -> str:
+    """The suit a card counts as: High Noon's Blessing and Curse override it."""
+    return HIGH_NOON.get(high_noon or "", card.suit)
 
 
 class Effect(NamedTuple):

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..errors import RulesError
-from ..model import HIGH_NOON, PlayingCard, suit_color
+from ..model import HIGH_NOON, PlayingCard, effective_suit, suit_color
 
 __all__ = [
     "CHECKS",
@@ -145,11 +145,6 @@ class DrawResult(NamedTuple):
     high_noon: str | None
     lucky_duke: bool
     applied: tuple[str, ...] = ()  # ids of the readings the answer rests on
-
-
-def effective_suit(card: PlayingCard, high_noon: str | None) -> str:
-    """The suit a card counts as: High Noon's Blessing and Curse override it."""
-    return HIGH_NOON.get(high_noon or "", card.suit)
 
 
 def lucky_duke_applies(check: Check, lucky_duke: bool, high_noon: str | None):

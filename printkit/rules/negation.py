@@ -27,9 +27,18 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..errors import RulesError
-from ..model import ACE_VALUES, DEFAULT_ACE_VALUE, SUITS, Deck, Effect, PlayingCard, suit_color
+from ..model import (
+    ACE_VALUES,
+    DEFAULT_ACE_VALUE,
+    HIGH_NOON,
+    SUITS,
+    Deck,
+    Effect,
+    PlayingCard,
+    effective_suit,
+    suit_color,
+)
 from ..notation import parse_card
-from .draw import HIGH_NOON, effective_suit
 from .readings import reading
 
 __all__ = [
