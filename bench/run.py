@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from synthetic import write_synthetic_deck
-from timing import machine, measure, measure_together
+from timing import instructions, machine, measure, measure_together
 
 from printkit.limits import MAX_CARDS
 
@@ -84,6 +84,25 @@ def companion(rows: list[tuple[str, str, str]], runs: int) -> None:
                 "target <= 1.4x",
             )
         )
+    # The same commands' instructions: one count each, the same on every run.
+    counted = {
+        "import click": [sys.executable, "-c", "import click"],
+        "reference": _reference("catalogue", "7D"),
+        **{args[0]: [*_printkit(), *args] for args in commands.values()},
+    }
+    counts = {name: instructions(command) for name, command in counted.items()}
+    base = counts.pop("import click")
+    if base is None:
+        rows.append(("instructions (valgrind's callgrind)", "valgrind is not installed", "-"))
+        return
+    ratios = ", ".join(f"{name} {count / base:.2f}x" for name, count in counts.items())
+    rows.append(
+        (
+            "instructions (valgrind's callgrind), against import click's",
+            f"{base / 1e6:.0f} M; {ratios}",
+            "-",
+        )
+    )
 
 
 def kit(rows: list[tuple[str, str, str]], runs: int) -> None:
