@@ -10,11 +10,11 @@ every start), and printkit defines some eighty value classes: with dataclasses, 
 table companion spent a quarter of its start-up above ``import click`` on them
 (bench/). Being tuples, values also unpack and compare with tuples; no code relies on it.
 
-Unlike the rest of printkit, this module and rules/draw.py, which every table-companion
-command imports, do without ``from __future__ import annotations``: typing compiles
-each string annotation of a ``NamedTuple`` as it defines the class, so evaluated ones
-cost half as much (0.5 ms of each command's start). Names defined later, or only for
-type checkers, are quoted.
+Unlike the rest of printkit, this module and the rules the table companion's commands
+import (rules/draw.py, rules/negation.py) do without ``from __future__ import
+annotations``: typing compiles each string annotation of a ``NamedTuple`` as it defines
+the class, so evaluated ones cost half as much (0.5 ms of each command's start). Names
+defined later, or only for type checkers, are quoted.
 """
 
 from collections.abc import Mapping
