@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+import shlex
 from pathlib import Path
 
 import pytest
 
-from printkit.cli.app import COMMANDS
+from printkit.cli.app import ANSWERING, COMMANDS
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
 
@@ -39,3 +41,43 @@ def test_the_readme_lists_every_directive_where_it_may_be_used():
     for name, (rules, aids) in rows.items():
         assert (rules.strip() == "yes") == (DIRECTIVES[name].block is not None), name
         assert (aids.strip() == "yes") == (DIRECTIVES[name].text is not None), name
+
+
+def _console_examples() -> list[tuple[str, list[str]]]:
+    """Each ``$ printkit ...`` line of the README's console blocks, with the lines it shows."""
+    examples = []
+    for block in re.findall(r"```console\n(.*?)```", README, flags=re.S):
+        for chunk in re.split(r"^(?=\$ )", block, flags=re.M):
+            if chunk.startswith("$ printkit "):
+                command, *shown = chunk.rstrip("\n").split("\n")
+                examples.append((command.removeprefix("$ "), shown))
+    return examples
+
+
+#: The table companion's examples: what they print never depends on the machine.
+COMPANION_EXAMPLES = [
+    (command, shown)
+    for command, shown in _console_examples()
+    if COMMANDS[command.split()[1]] in ANSWERING
+    # the README's example of a mistake in a deck's file, which printkit's own data lacks
+    and "sumary" not in "\n".join(shown)
+]
+
+
+def test_the_readmes_examples_cover_lookup_negate_draw_and_odds():
+    # roles is described in words: its answer is a page long
+    assert {command.split()[1] for command, _ in COMPANION_EXAMPLES} == {
+        "lookup",
+        "negate",
+        "draw",
+        "odds",
+    }
+
+
+@pytest.mark.parametrize(
+    ("command", "shown"), COMPANION_EXAMPLES, ids=[command for command, _ in COMPANION_EXAMPLES]
+)
+def test_the_readmes_companion_examples_print_what_it_shows(monkeypatch, cli, command, shown):
+    monkeypatch.setenv("COLUMNS", "88")  # the widest printkit fills to
+    result = cli(*shlex.split(command)[1:])
+    assert (result.out + result.err).rstrip("\n").split("\n") == shown
