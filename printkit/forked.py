@@ -18,6 +18,7 @@ import contextlib
 import os
 import pickle
 import struct
+from collections import deque
 from collections.abc import Callable, Sequence
 from typing import IO, Any, TypeVar
 
@@ -80,9 +81,15 @@ def start(work: Callable[[IO[bytes]], None]) -> tuple[int, IO[bytes]]:
     return pid, os.fdopen(read_end, "rb")
 
 
-def send(out: IO[bytes], value: Any) -> None:
+def _frame(value: Any) -> bytes:
     data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    out.write(_LENGTH.pack(len(data)) + data)
+    return _LENGTH.pack(len(data)) + data
+
+
+def send(out: IO[bytes], value: Any) -> None:
+    """Send one value down the pipe, waiting while the pipe is full (the reader sets
+    the pace, as the QR codes' stream wants)."""
+    out.write(_frame(value))
 
 
 def receive(pipe: IO[bytes]) -> tuple[bool, Any]:
@@ -145,13 +152,16 @@ def run_shared(
     os.close(feed)
 
     def work(out: IO[bytes]) -> None:
+        outbox = _Outbox(out.fileno())
         while (index := _next(queue)) is not None:
             try:
-                send(out, (index, "ok", tasks[index]()))
+                outbox.put(_frame((index, "ok", tasks[index]())))
             except Exception:  # the parent runs it again and raises the error itself
-                send(out, (index, "failed", None))
+                outbox.put(_frame((index, "failed", None)))
+        outbox.finish()
 
     pid, pipe = start(work)
+    inbox = _Inbox(pipe.fileno())
     got: dict[int, tuple[str, Any]] = {}
 
     def take(message) -> None:
@@ -168,16 +178,11 @@ def run_shared(
             except Exception:
                 got[index] = _FAILED
             report(index)
-            while _ready(pipe):  # the child's results so far, for the progress bar
-                ok, message = receive(pipe)
-                if not ok:
-                    break
+            for message in inbox.take(wait=False):  # the child's so far, for the progress bar
                 take(message)
-        while len(got) < count:
-            ok, message = receive(pipe)
-            if not ok:
-                break
-            take(message)
+        while len(got) < count and inbox.open:
+            for message in inbox.take(wait=True):
+                take(message)
         failing = False
     finally:
         _busy = False
@@ -186,12 +191,78 @@ def run_shared(
     return [got[i][1] if got.get(i, _FAILED)[0] == "ok" else task() for i, task in enumerate(tasks)]
 
 
+class _Outbox:
+    """The child's side of ``run_shared``: each result is written as far as the pipe
+    takes it at once, and the rest after the child's next task. The parent reads only
+    between its own tasks, so a child that waited for it would sit idle: in a build,
+    0.8 s of 3.4 s, with a deck's sheets and proofs (2.5 MB) in a 64 KiB pipe."""
+
+    def __init__(self, fd: int):
+        self._fd = fd
+        self._waiting: deque[memoryview] = deque()
+        os.set_blocking(fd, False)
+
+    def put(self, data: bytes) -> None:
+        self._waiting.append(memoryview(data))
+        self._write()
+
+    def finish(self) -> None:
+        """Write the rest, waiting for the parent to read it."""
+        os.set_blocking(self._fd, True)
+        self._write()
+
+    def _write(self) -> None:
+        while self._waiting:
+            try:
+                written = os.write(self._fd, self._waiting[0])
+            except BlockingIOError:  # the pipe is full: later
+                return
+            if written == len(self._waiting[0]):
+                self._waiting.popleft()
+            else:
+                self._waiting[0] = self._waiting[0][written:]
+
+
+class _Inbox:
+    """The parent's side: what the child has sent so far, read without waiting for the
+    rest of a message, and taken apart into whole messages."""
+
+    def __init__(self, fd: int):
+        self._fd = fd
+        self._data = bytearray()
+        self.open = True  # until the child has closed its end
+
+    def take(self, wait: bool) -> list[Any]:
+        """The whole messages that have come; with ``wait``, at least one unless the
+        child has closed its end."""
+        while True:
+            messages = self._whole()
+            if messages or not self.open or not (wait or _ready(self._fd)):
+                return messages
+            chunk = os.read(self._fd, 1 << 20)
+            self.open = bool(chunk)
+            self._data += chunk
+
+    def _whole(self) -> list[Any]:
+        messages, start = [], 0
+        while len(self._data) - start >= _LENGTH.size:
+            (length,) = _LENGTH.unpack_from(self._data, start)
+            end = start + _LENGTH.size + length
+            if end > len(self._data):
+                break
+            # written by our own forked child, never by a stranger
+            messages.append(pickle.loads(self._data[start + _LENGTH.size : end]))
+            start = end
+        del self._data[:start]
+        return messages
+
+
 def _next(queue: int) -> int | None:
     data = os.read(queue, _LENGTH.size)
     return _LENGTH.unpack(data)[0] if len(data) == _LENGTH.size else None
 
 
-def _ready(pipe: IO[bytes]) -> bool:
+def _ready(fd: int) -> bool:
     import select
 
-    return bool(select.select([pipe], [], [], 0)[0])
+    return bool(select.select([fd], [], [], 0)[0])

@@ -170,3 +170,31 @@ def test_the_build_starts_its_longest_jobs_first():
         "Simplified BANG!: card sheets and proof",
     }
     assert sorted(longest_first(jobs)) == list(range(len(jobs)))
+
+
+@needs_fork
+def test_the_child_goes_on_with_its_tasks_while_this_process_is_busy(tmp_path):
+    """Results larger than a pipe holds do not keep the child waiting for this process
+    to read them: it takes its next task at once (it used to sit idle until this process
+    finished its own task)."""
+    import time
+
+    if threading.active_count() != 1:
+        pytest.skip("other threads run in this test process")
+    here = os.getpid()
+    log = tmp_path / "done.txt"
+
+    def task() -> bytes:
+        if os.getpid() == here:
+            time.sleep(1.5)  # this process is busy with its one task...
+        else:  # ...while the child does all the others, each 1 MB
+            with log.open("a") as out:
+                out.write(f"{time.monotonic()}\n")
+        return bytes(1 << 20)
+
+    started = time.monotonic()
+    results = forked.run_shared([task] * 6)
+    assert results == [bytes(1 << 20)] * 6
+    done = [float(line) for line in log.read_text().split()]
+    assert len(done) == 5
+    assert max(done) - started < 1.0  # not held up by the 1.5 s this process slept
