@@ -131,6 +131,35 @@ def test_build_one_deck_and_no_aids(cli, tmp_path):
     assert len(reader((tmp_path / "dead-mens-deck.pdf").read_bytes()).pages) == 12
 
 
+def test_build_writes_nothing_when_a_pdf_fails_its_preflight(cli, tmp_path, monkeypatch):
+    """Every PDF of the kit is preflighted before anything is written: one failure, and
+    no file of any job is written."""
+    from reportlab.lib.units import mm
+
+    from printkit import kit
+    from printkit.render.fonts import BODY, register_fonts
+    from printkit.render.pdf import Document
+
+    register_fonts()
+    real_jobs = kit.kit_jobs
+
+    def tiny_text() -> dict[Path, bytes]:
+        doc = Document((210 * mm, 297 * mm), "t", "t", kind="sheets", paper="a4", duplex="long")
+        doc.canvas.setFont(BODY, 4)  # under the 6 pt any printed text must reach
+        doc.canvas.drawString(50 * mm, 150 * mm, "Too small to read")
+        doc.canvas.showPage()
+        return {tmp_path / "out" / "tiny.pdf": doc.finish()}
+
+    def jobs(*args, **kwargs):
+        return [*real_jobs(*args, **kwargs), kit.Job("tiny", tiny_text)]
+
+    monkeypatch.setattr(kit, "kit_jobs", jobs)
+    result = cli("build", "--deck", "dead-mens-deck", "--quiet", "--out", str(tmp_path / "out"))
+    assert result.status == 1
+    assert "tiny.pdf: preflight failed on page 1" in result.err, result.err
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())
+
+
 def test_export_command(cli, tmp_path):
     result = cli("export", "simplified-bang", "--for", "png", "--dpi", "72", "-o", str(tmp_path))
     assert result.status == 0, result.err
