@@ -24,7 +24,6 @@ from typing import IO, Any, TypeVar
 
 __all__ = ["busy", "can_fork", "collect", "receive", "run_shared", "send", "start"]
 
-T = TypeVar("T")
 R = TypeVar("R")
 _LENGTH = struct.Struct(">I")
 

@@ -290,6 +290,7 @@ def _fonts(file: DataFile, root: Path, spec: Any) -> tuple[dict[str, FontFile], 
             data = read_confined(
                 path, root, _MAX_FONT, lambda m, at=where, it=label: file.fail(at, f"{it} {m}")
             )
+            _check_font(file, where, data)
             source, face = shown(path), ""
         else:
             family = file.expect(value.get("family"), str, where, "family")
@@ -305,8 +306,7 @@ def _fonts(file: DataFile, root: Path, spec: Any) -> tuple[dict[str, FontFile], 
                         f"the font {family!r} is not installed ({str(exc)[:60]}); "
                         'install its font package (pip install fontpkg-NAME) or give file = "..."',
                     ) from None
-        if own_face(face) is None:
-            _check_font(file, where, data)  # printkit prints with its own faces itself
+                _check_font(file, where, data)
         fonts[name] = FontFile(name, source, data, face)
     if fallback is not None and fallback not in fonts:
         raise file.fail(
