@@ -1,178 +1,779 @@
-"""Write a command's files as one unit: after any failure, Ctrl-C or kill, every file is
-the new one or every file is the old one.
+"""Write a command's files as one unit: after any failure, Ctrl-C or kill, the folder holds
+every old file or every new one, and the next run can always write into it.
 
-How, as a database's rollback journal does it, in the folder that holds the files:
+How, as a database's storage layer does it, in the folder that holds the files:
 
-1. every new file is written beside its target as ``.<name>.printkit-new`` and synced;
-2. a journal (``.printkit-journal``) naming every target is written and synced: from
-   here on the new files are the ones that count;
-3. each old file is moved aside to ``.<name>.printkit-old`` and its new file moved in;
-4. the journal is removed (the commit is done), then the old files.
+1. the folder is locked (``flock`` on the folder itself: a killed process holds no lock,
+   and no lock file is left behind), so two commands writing into it take turns;
+2. every path is checked before anything changes: a folder, a link, a device or a file
+   another user owns where a file must go stops the command, naming it;
+3. every new file is written beside its target under a fresh hidden name
+   (``.<name>.<token>.printkit-new``, opened exclusively and never through a link) and
+   synced; every file it replaces gets a second name (``.printkit-old``, a hard link or a
+   copy), so that the commit can be undone;
+4. a journal (``.printkit-journal``) naming every step is written whole (to a temporary
+   name, synced, renamed): from here on the new files are the ones that count;
+5. each new file is renamed over its target (files an earlier run left that this one
+   supersedes are removed), the journal is removed, then the old names.
 
-A run killed before step 2 leaves only ``printkit-new`` files: the old files stand, and
-the next run removes the leftovers. A run killed after it leaves the journal: the next
-run that writes to that folder first finishes the commit (``recover``), so every file
-is then the new one. Nothing outside the folder is ever touched, and names in a
-journal are checked to stay inside it.
+If a step before 4 fails, the staged files are removed and nothing changed. If a rename
+of step 5 fails, the renames done are undone from the old names. A run killed after
+step 4 leaves the journal: the next run that writes into the folder finishes the commit
+first (``recover``). The journal is read as a stranger's file: a regular file of bounded
+size whose every name is checked to be printkit's own, inside the folder, with a checksum
+over its entries; one that fails is refused, never followed, and ``printkit recover``
+clears it away. Every name is opened relative to the folder's own descriptor, never
+through a link, so nothing outside the folder is ever touched.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import fnmatch
+import hashlib
 import json
 import os
+import re
+import secrets
+import stat
 import time
-from collections.abc import Mapping
-from pathlib import Path
+from collections.abc import Iterable, Mapping
+from pathlib import Path, PurePosixPath
+from typing import NamedTuple
 
 from .datafile import shown
 from .errors import OutputError
 
-__all__ = ["JOURNAL", "recover", "write_files"]
+__all__ = ["JOURNAL", "RECORD", "recover", "write_files"]
 
 JOURNAL = ".printkit-journal"
+#: The record of the files printkit wrote into a folder, so that it removes only its own.
+RECORD = ".printkit-files"
+_VERSION = 1
 _NEW = ".printkit-new"
 _OLD = ".printkit-old"
+#: A journal names at most this many files, in at most this many bytes.
+_MAX_ENTRIES = 100_000
+_MAX_JOURNAL = 16 * 1024 * 1024
+_MAX_DEPTH = 8
+#: Folders searched for leftovers under an output folder.
+_MAX_FOLDERS = 1_000
+#: How long a command waits for another one writing into the same folder.
+_LOCK_WAIT = 60.0
 #: Tests slow the commit down with this, to kill a real build in the middle of it.
 _DELAY = "PRINTKIT_TEST_COMMIT_DELAY"
+#: What printkit itself leaves in a folder, and may therefore remove: staged and saved
+#: copies (of this version, or of earlier ones without a token) and journals being written.
+_LEFTOVER = re.compile(
+    r"\..+?(?:\.[0-9a-f]{8})?\.printkit-(?:new|old)|\.printkit-journal\.[0-9a-f]{8}\.tmp",
+    re.DOTALL,
+)
+_OPEN_NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+_OPEN_DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
-def write_files(files: Mapping[Path, bytes]) -> list[Path]:
-    """Write every file, all together or not at all; returns the paths written, in order."""
-    targets = [Path(target) for target in files]
+class _Entry(NamedTuple):
+    """One step of a commit: ``path`` (relative to the folder) gets the file staged as
+    ``new`` (or is removed when ``new`` is None); ``old`` is its saved copy, if it had one."""
+
+    path: str
+    new: str | None
+    old: str | None
+
+
+def write_files(
+    files: Mapping[Path, bytes], replaces: Iterable[Path] = (), owner: str = ""
+) -> list[Path]:
+    """Write every file, all together or not at all; returns the paths written, in order.
+
+    ``replaces`` are patterns (``output/deck-proof-*.png``) of the files an earlier run by
+    the same ``owner`` (a command, as "export mpc") wrote that these supersede: each one
+    the folder's record says that owner wrote, that is unchanged since and is not written
+    now, is removed in the same commit, so that a deck that shrank leaves no proof of its
+    old cards. A user's own file, or another command's, is never removed."""
+    targets = [Path(os.path.abspath(target)) for target in files]
     if not targets:
         return []
-    folder = Path(os.path.commonpath([t.resolve().parent for t in targets]))
+    patterns = [Path(os.path.abspath(pattern)) for pattern in replaces]
+    if len(set(targets)) != len(targets):
+        raise ValueError("write_files was given one path twice")
+    root = Path(os.path.commonpath([t.parent for t in targets + patterns]))
+    with _Folder(root) as folder:
+        paths = [folder.relative(target) for target in targets]
+        data = list(files.values())
+        for path in paths:
+            folder.split(path)  # every folder the files go into, made and opened
+        folder.finish_interrupted()
+        stale: list[str] = []
+        if patterns:
+            record = folder.read_record()
+            written = set(paths)
+            globs = [folder.relative(pattern) for pattern in patterns]
+            stale = [
+                path
+                for path, (digest, by) in sorted(record.items())
+                if by == owner
+                and path not in written
+                and any(fnmatch.fnmatchcase(path, glob) for glob in globs)
+                and folder.digest(path) == digest
+            ]
+            kept = {path: entry for path, entry in record.items() if path not in stale}
+            for path, content in zip(paths, data, strict=True):
+                kept[path] = (_digest(content), owner)
+            paths.append(RECORD)
+            data.append(_record_text(kept))
+        folder.commit(paths, data, stale)
+    return [Path(t) for t in files]
+
+
+def recover(folder: Path, discard: bool = False) -> list[str]:
+    """Finish a commit a killed run left in ``folder``, then remove printkit's leftovers;
+    returns what was done, as lines. With ``discard``, a journal that cannot be followed
+    (damaged, or not printkit's) is removed instead of refused, unread."""
+    folder = Path(os.path.abspath(folder))
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        for target in targets:
-            target.parent.mkdir(parents=True, exist_ok=True)
+        status = os.stat(folder)
+    except FileNotFoundError:
+        return []
     except OSError as exc:
-        raise _error(folder, exc) from None
-    recover(folder)
-    for parent in {target.resolve().parent for target in targets} - {folder.resolve()}:
-        _remove_leftovers(parent)
-    staged: list[tuple[Path, Path]] = []
-    try:
-        for target, data in zip(targets, files.values(), strict=True):
-            new = _beside(target.resolve(), _NEW)
-            staged.append((target.resolve(), new))
-            _write(new, data)
-        _commit(folder, staged)
-    except BaseException:
-        if (folder / JOURNAL).exists():  # committed: finish moving the new files in now
-            with contextlib.suppress(OSError, OutputError):  # else the next run finishes it
-                recover(folder)
-        else:  # not committed: drop what was staged, the old files stand
-            for _, new in staged:
-                new.unlink(missing_ok=True)
-        raise
-    return targets
+        raise _cannot(folder, exc) from None
+    if not stat.S_ISDIR(status.st_mode):
+        raise OutputError(f"{shown(folder)}: not a folder; give the folder printkit wrote into")
+    with _Folder(folder, create=False) as opened:
+        return opened.finish_interrupted(discard=discard)
 
 
-def recover(folder: Path) -> None:
-    """Finish a commit a killed run left in ``folder``, then remove its leftovers."""
-    folder = Path(folder)
-    journal = folder / JOURNAL
-    if journal.exists():
+class _Folder:
+    """A locked output folder, every name in it reached through the folder's descriptor."""
+
+    def __init__(self, root: Path, create: bool = True):
+        self.root = root
+        self.create = create
+        self.fds: dict[tuple[str, ...], int] = {}
+        self.done: list[str] = []
+
+    # -- opening, locking, closing ------------------------------------------------------
+
+    def __enter__(self) -> _Folder:
+        if self.create:
+            try:
+                os.makedirs(self.root, exist_ok=True)
+            except FileExistsError:
+                raise OutputError(
+                    f"{shown(self.root)}: a file stands where the output folder should be; "
+                    "move it or choose another folder"
+                ) from None
+            except OSError as exc:
+                raise _cannot(self.root, exc) from None
         try:
-            entries = json.loads(journal.read_text(encoding="utf-8"))["files"]
-            names = [_inside(folder, name) for name in entries]
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+            fd = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        except NotADirectoryError:
             raise OutputError(
-                f"{shown(journal)}: a commit journal printkit cannot read ({exc}); "
-                "remove it and build again"
+                f"{shown(self.root)}: a file stands where the output folder should be; "
+                "move it or choose another folder"
             ) from None
-        for target in names:
-            new, old = _beside(target, _NEW), _beside(target, _OLD)
-            if new.exists():
-                if target.exists() and not old.exists():
-                    os.replace(target, old)
-                os.replace(new, target)
-        _sync(folder)
-        journal.unlink()
-        _sync(folder)
-    _remove_leftovers(folder)
+        except OSError as exc:
+            raise _cannot(self.root, exc) from None
+        self.fds[()] = fd
+        try:
+            self._lock(fd)
+        except BaseException:
+            self.close()
+            raise
+        return self
 
+    def __exit__(self, *_exc) -> None:
+        self.close()
 
-def _remove_leftovers(folder: Path) -> None:
-    """The new and old copies an interrupted run left, once no journal needs them."""
-    if not folder.is_dir():
-        return
-    for leftover in folder.iterdir():
-        if leftover.name.startswith(".") and leftover.name.endswith((_NEW, _OLD)):
-            leftover.unlink(missing_ok=True)
+    def close(self) -> None:
+        for fd in self.fds.values():
+            _quietly(os.close, fd)
+        self.fds.clear()
 
+    def _lock(self, fd: int) -> None:
+        import fcntl
 
-def _commit(folder: Path, staged: list[tuple[Path, Path]]) -> None:
-    journal = folder / JOURNAL
-    names = [target.relative_to(folder).as_posix() for target, _ in staged]
-    try:
-        _write(journal, json.dumps({"files": names}).encode("utf-8"))
-    except OutputError:
-        journal.unlink(missing_ok=True)
-        raise
-    delay = float(os.environ.get(_DELAY, "0") or 0)
-    try:
-        for target, new in staged:
-            old = _beside(target, _OLD)
-            if target.exists():
-                os.replace(target, old)
-            if delay:
-                time.sleep(delay)
-            os.replace(new, target)
-        _sync(folder)
-        journal.unlink()
-        _sync(folder)
-    except OSError as exc:
-        # The journal stands: the next run finishes this commit. Say so.
+        deadline = time.monotonic() + _LOCK_WAIT
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise OutputError(
+                        f"{shown(self.root)}: another printkit is still writing into this "
+                        "folder; wait for it to finish, or choose another folder"
+                    ) from None
+                time.sleep(0.05)
+            except OSError:  # a file system without locks: go on unlocked, as before
+                return
+
+    def dir(self, parts: tuple[str, ...], create: bool = True) -> int:
+        """The descriptor of a folder inside the root (created when missing, if asked:
+        FileNotFoundError otherwise); a link or a file in its place is refused."""
+        if parts in self.fds:
+            return self.fds[parts]
+        parent = self.dir(parts[:-1], create)
+        name = parts[-1]
+        where = self.root.joinpath(*parts)
+        try:
+            fd = os.open(name, _OPEN_DIR, dir_fd=parent)
+        except FileNotFoundError:
+            if not create:
+                raise
+            try:
+                os.mkdir(name, 0o755, dir_fd=parent)
+                fd = os.open(name, _OPEN_DIR, dir_fd=parent)
+            except OSError as exc:
+                raise _cannot(where, exc) from None
+        except OSError as exc:
+            if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+                raise OutputError(
+                    f"{shown(where)}: not a folder of its own (a link or a file); printkit "
+                    "writes only inside the output folder: move it away"
+                ) from None
+            raise _cannot(where, exc) from None
+        self.fds[parts] = fd
+        return fd
+
+    # -- names ---------------------------------------------------------------------------
+
+    def relative(self, target: Path) -> str:
+        return target.relative_to(self.root).as_posix()
+
+    def split(self, path: str, create: bool = True) -> tuple[int, str]:
+        """The descriptor of the folder that holds ``path``, and its name there."""
+        parts = tuple(PurePosixPath(path).parts)
+        return self.dir(parts[:-1], create), parts[-1]
+
+    def shown(self, path: str) -> str:
+        return shown(self.root / path)
+
+    def lstat(self, path: str) -> os.stat_result | None:
+        """What ``path`` is (never through a link), or None if there is nothing there."""
+        try:
+            fd, name = self.split(path, create=False)
+            return os.stat(name, dir_fd=fd, follow_symlinks=False)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise _cannot(self.root / path, exc) from None
+
+    def digest(self, path: str) -> str | None:
+        """The SHA-256 of the regular file at ``path`` (never through a link), or None."""
+        if not self._is_file(path):
+            return None
+        fd, name = self.split(path, create=False)
+        hasher = hashlib.sha256()
+        try:
+            handle = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
+            try:
+                while chunk := os.read(handle, 1 << 20):
+                    hasher.update(chunk)
+            finally:
+                os.close(handle)
+        except OSError as exc:
+            raise _cannot(self.root / path, exc) from None
+        return hasher.hexdigest()
+
+    def read_record(self) -> dict[str, tuple[str, str]]:
+        """The folder's record of the files printkit wrote into it: {path: (SHA-256, the
+        command that wrote it)}. A record that is damaged, or is not a file, counts as
+        none: it only ever allows removing files, so trusting less is safe."""
+        status = self.lstat(RECORD)
+        if status is None or not stat.S_ISREG(status.st_mode) or status.st_size > _MAX_JOURNAL:
+            return {}
+        try:
+            fd = os.open(RECORD, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=self.fds[()])
+            try:
+                with os.fdopen(fd, "rb", closefd=False) as stream:
+                    raw = stream.read(_MAX_JOURNAL + 1)
+            finally:
+                os.close(fd)
+        except OSError as exc:
+            raise _cannot(self.root / RECORD, exc) from None
+        try:
+            table = json.loads(raw.decode("utf-8"))
+        except (ValueError, RecursionError):
+            return {}
+        if not isinstance(table, dict) or table.get("printkit") != "files written":
+            return {}
+        files = table.get("files")
+        if not isinstance(files, dict):
+            return {}
+        record = {}
+        for path, entry in list(files.items())[:_MAX_ENTRIES]:
+            try:
+                _check_name(path)
+            except ValueError:
+                continue
+            if (
+                isinstance(entry, list)
+                and len(entry) == 2
+                and isinstance(entry[0], str)
+                and re.fullmatch(r"[0-9a-f]{64}", entry[0])
+                and isinstance(entry[1], str)
+            ):
+                record[path] = (entry[0], entry[1])
+        return record
+
+    # -- the commit ----------------------------------------------------------------------
+
+    def commit(self, paths: list[str], data: list[bytes], stale: list[str]) -> None:
+        for path in paths:
+            self._check_target(path)
+        entries: list[_Entry] = []
+        try:
+            for path, content in zip(paths, data, strict=True):
+                token = secrets.token_hex(4)
+                new = self._stage(path, content, token)
+                entries.append(_Entry(path, new, None))
+                entries[-1] = entries[-1]._replace(old=self._save(path, token))
+            for path in stale:
+                entries.append(_Entry(path, None, self._save(path, secrets.token_hex(4))))
+            self._write_journal(entries)
+        except BaseException:
+            self._drop(entries)
+            raise
+        self._swap(entries)
+
+    def _check_target(self, path: str) -> None:
+        status = self.lstat(path)
+        if status is None or stat.S_ISREG(status.st_mode):
+            if status is not None:
+                self._check_replaceable(path, status)
+            return
+        where = self.shown(path)
+        if stat.S_ISLNK(status.st_mode):
+            raise OutputError(
+                f"{where}: a link stands where printkit writes this file, and printkit never "
+                "writes through a link; remove the link or choose another folder"
+            )
+        if stat.S_ISDIR(status.st_mode):
+            raise OutputError(
+                f"{where}: a folder stands where printkit writes this file; move the folder "
+                "away or choose another folder"
+            )
         raise OutputError(
-            f"{shown(folder)}: stopped while moving the new files into place "
-            f"({exc.strerror}); run printkit again to finish"
-        ) from None
-    for target, _ in staged:
-        _beside(target, _OLD).unlink(missing_ok=True)
+            f"{where}: a device or a pipe stands where printkit writes this file; give the "
+            "name of a file"
+        )
+
+    def _check_replaceable(self, path: str, status: os.stat_result) -> None:
+        """In a shared folder (the sticky bit, as /tmp), only a file's owner may replace it."""
+        fd, _ = self.split(path)
+        try:
+            folder = os.fstat(fd)
+        except OSError as exc:
+            raise _cannot(self.root / path, exc) from None
+        me = os.geteuid()
+        if folder.st_mode & stat.S_ISVTX and me not in (0, status.st_uid, folder.st_uid):
+            raise OutputError(
+                f"{self.shown(path)}: belongs to another user in a shared folder, so printkit "
+                "cannot replace it; choose another name or folder"
+            )
+
+    def _stage(self, path: str, content: bytes, token: str, suffix: str = _NEW) -> str:
+        """``content`` written and synced under a fresh hidden name beside ``path``."""
+        fd, name = self.split(path)
+        while True:
+            staged = f".{name}.{token}{suffix}"
+            try:
+                out = os.open(staged, _OPEN_NEW, 0o644, dir_fd=fd)
+                break
+            except FileExistsError:  # a name in the way (a folder, say): draw another
+                token = secrets.token_hex(4)
+            except OSError as exc:
+                raise _cannot(self.root / path, exc) from None
+        try:
+            view = memoryview(content)
+            while view:
+                view = view[os.write(out, view) :]
+            os.fsync(out)
+        except OSError as exc:
+            os.close(out)
+            _quietly(os.unlink, staged, dir_fd=fd)
+            raise _cannot(self.root / path, exc) from None
+        except BaseException:
+            os.close(out)
+            _quietly(os.unlink, staged, dir_fd=fd)
+            raise
+        _quietly(os.close, out)
+        return _sibling(path, staged)
+
+    def _save(self, path: str, token: str) -> str | None:
+        """A second name for the file ``path`` holds now, to undo the commit with: a hard
+        link, or a copy where the file system has none. None when there is no file."""
+        if self.lstat(path) is None:
+            return None
+        fd, name = self.split(path)
+        while True:
+            saved = f".{name}.{token}{_OLD}"
+            try:
+                os.link(name, saved, src_dir_fd=fd, dst_dir_fd=fd, follow_symlinks=False)
+                return _sibling(path, saved)
+            except FileExistsError:
+                token = secrets.token_hex(4)
+            except OSError as exc:
+                if exc.errno not in (errno.EPERM, errno.EMLINK, errno.EOPNOTSUPP, errno.ENOTSUP):
+                    raise _cannot(self.root / path, exc) from None
+                break
+        try:
+            source = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
+            try:
+                with os.fdopen(source, "rb", closefd=False) as stream:
+                    content = stream.read()
+            finally:
+                os.close(source)
+        except OSError as exc:
+            raise _cannot(self.root / path, exc) from None
+        return self._stage(path, content, token, _OLD)
+
+    def _write_journal(self, entries: list[_Entry]) -> None:
+        text = _journal_text(entries)
+        root = self.fds[()]
+        token = secrets.token_hex(4)
+        temporary = f"{JOURNAL}.{token}.tmp"
+        try:
+            out = os.open(temporary, _OPEN_NEW, 0o644, dir_fd=root)
+        except OSError as exc:
+            raise _cannot(self.root / JOURNAL, exc) from None
+        try:
+            try:
+                view = memoryview(text)
+                while view:
+                    view = view[os.write(out, view) :]
+                os.fsync(out)
+            finally:
+                os.close(out)
+            os.replace(temporary, JOURNAL, src_dir_fd=root, dst_dir_fd=root)
+            _sync(root)
+        except OSError as exc:
+            _quietly(os.unlink, temporary, dir_fd=root)
+            raise _cannot(self.root / JOURNAL, exc) from None
+        except BaseException:
+            _quietly(os.unlink, temporary, dir_fd=root)
+            raise
+
+    def _drop(self, entries: list[_Entry]) -> None:
+        """Undo a commit that never reached its journal: only staged and saved names go."""
+        for entry in entries:
+            for name in (entry.new, entry.old):
+                if name is not None:
+                    fd, base = self.split(name)
+                    _quietly(os.unlink, base, dir_fd=fd)
+
+    def _swap(self, entries: list[_Entry]) -> None:
+        delay = float(os.environ.get(_DELAY, "0") or 0)
+        swapped: list[_Entry] = []
+        try:
+            for entry in entries:
+                self._apply(entry)
+                swapped.append(entry)
+                if delay:
+                    time.sleep(delay)
+            self._sync_all()
+        except OSError as exc:
+            # Undo the renames done, from the saved names: the old files stand again.
+            failed = self.shown(entries[len(swapped)].path) if len(swapped) < len(entries) else ""
+            try:
+                self._roll_back(entries)
+            except OSError:
+                raise OutputError(
+                    f"{failed or shown(self.root)}: stopped while moving the new files into "
+                    f"place ({exc.strerror}); the next printkit run into this folder finishes "
+                    "or undoes it"
+                ) from None
+            raise OutputError(
+                f"{failed or shown(self.root)}: cannot be replaced ({exc.strerror}); nothing "
+                "in the folder changed: make it writable or choose another folder"
+            ) from None
+        except BaseException:  # Ctrl-C or SIGTERM: the journal counts, so finish now
+            with contextlib.suppress(OSError, OutputError):  # else the next run finishes it
+                self._roll_forward(entries)
+            raise
+        self._finish(entries)
+
+    def _apply(self, entry: _Entry) -> None:
+        fd, name = self.split(entry.path)
+        if entry.new is None:
+            os.unlink(name, dir_fd=fd)
+        else:
+            os.replace(PurePosixPath(entry.new).name, name, src_dir_fd=fd, dst_dir_fd=fd)
+
+    def _roll_forward(self, entries: list[_Entry]) -> None:
+        """Every step not yet taken, taken: a staged file still there is moved in, a file
+        to remove still there is removed."""
+        for entry in entries:
+            if entry.new is None:
+                if self._is_file(entry.path):
+                    fd, name = self.split(entry.path)
+                    os.unlink(name, dir_fd=fd)
+            elif self._is_file(entry.new):
+                self._check_target(entry.path)
+                fd, name = self.split(entry.path)
+                os.replace(PurePosixPath(entry.new).name, name, src_dir_fd=fd, dst_dir_fd=fd)
+        self._sync_all()
+        self._finish(entries)
+
+    def _roll_back(self, entries: list[_Entry]) -> None:
+        """Every step taken, undone, last first, each by the exact inverse of its rename: a
+        new file goes back to its staged name before its old file comes back. So at every
+        moment a staged name is there exactly when its step is not taken, as the journal's
+        reader assumes: killed half-way, the next run still finishes the commit whole."""
+        for entry in reversed(entries):
+            fd, name = self.split(entry.path)
+            if entry.new is not None:
+                if self._is_file(entry.new):
+                    continue  # never taken
+                os.rename(name, PurePosixPath(entry.new).name, src_dir_fd=fd, dst_dir_fd=fd)
+            elif self._is_file(entry.path):
+                continue  # a removal never taken
+            if entry.old is not None:
+                os.rename(PurePosixPath(entry.old).name, name, src_dir_fd=fd, dst_dir_fd=fd)
+        self._sync_all()
+        self._finish(entries)
+
+    def _finish(self, entries: list[_Entry]) -> None:
+        """The journal removed (the commit is over), then the staged and saved names left.
+        Neither can undo what is done: a journal that stays is found with every step
+        taken, and a name that stays is a leftover the next run removes."""
+        root = self.fds[()]
+        with contextlib.suppress(OSError):
+            os.unlink(JOURNAL, dir_fd=root)
+            _sync(root)
+        for entry in entries:
+            for name in (entry.new, entry.old):
+                if name is not None:
+                    with contextlib.suppress(OSError, OutputError):
+                        fd, base = self.split(name, create=False)
+                        os.unlink(base, dir_fd=fd)
+
+    def _is_file(self, path: str) -> bool:
+        status = self.lstat(path)
+        return status is not None and stat.S_ISREG(status.st_mode)
+
+    def _sync_all(self) -> None:
+        for fd in self.fds.values():
+            _sync(fd)
+
+    # -- an interrupted commit -----------------------------------------------------------
+
+    def finish_interrupted(self, discard: bool = False) -> list[str]:
+        """Finish the commit a killed run left (its journal), then remove leftovers."""
+        done = []
+        status = self.lstat(JOURNAL)
+        if status is not None:
+            try:
+                entries = self._read_journal(status)
+            except OutputError:
+                if not discard:
+                    raise
+                if stat.S_ISDIR(status.st_mode):
+                    raise
+                os.unlink(JOURNAL, dir_fd=self.fds[()])
+                done.append(f"removed {shown(self.root / JOURNAL)}, which printkit cannot follow")
+            else:
+                try:
+                    self._roll_forward(entries)
+                except OSError as exc:
+                    raise OutputError(
+                        f"{shown(self.root)}: an earlier printkit run stopped while moving its "
+                        f"files into place, and they cannot be moved now ({exc.strerror}); "
+                        "make the folder writable and run printkit again"
+                    ) from None
+                done.append(f"finished the interrupted commit of {len(entries)} files")
+        removed = self._remove_leftovers()
+        if removed:
+            done.append(f"removed {removed} unfinished files printkit had left")
+        return done
+
+    def _read_journal(self, status: os.stat_result) -> list[_Entry]:
+        where = shown(self.root / JOURNAL)
+
+        def refuse(why: str) -> OutputError:
+            return OutputError(
+                f"{where}: {why}, so printkit will not follow it; run printkit recover "
+                f"--out {shown(self.root)} to clear it away, then build again"
+            )
+
+        if not stat.S_ISREG(status.st_mode):
+            if stat.S_ISDIR(status.st_mode):
+                raise OutputError(
+                    f"{where}: a folder stands where printkit keeps its commit journal; "
+                    "move that folder away and build again"
+                )
+            raise refuse("not a journal printkit wrote (a link, a pipe or a device)")
+        if status.st_size > _MAX_JOURNAL:
+            raise refuse(f"a journal of {status.st_size:,} bytes is not one printkit wrote")
+        root = self.fds[()]
+        try:
+            fd = os.open(JOURNAL, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC,
+                         dir_fd=root)  # fmt: skip
+        except OSError as exc:
+            raise refuse(f"it cannot be read ({exc.strerror})") from None
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise refuse("not a journal printkit wrote")
+            with os.fdopen(fd, "rb", closefd=False) as stream:
+                raw = stream.read(_MAX_JOURNAL + 1)
+        except OSError as exc:
+            raise refuse(f"it cannot be read ({exc.strerror})") from None
+        finally:
+            os.close(fd)
+        try:
+            table = json.loads(raw.decode("utf-8"))
+        except (ValueError, RecursionError):
+            raise refuse("it is damaged (not the JSON printkit writes)") from None
+        try:
+            return self._entries(table)
+        except ValueError as exc:
+            raise refuse(str(exc)) from None
+
+    def _entries(self, table: object) -> list[_Entry]:
+        """A journal's entries, each checked: printkit's own names, inside the folder."""
+        if not isinstance(table, dict) or set(table) != {
+            "printkit",
+            "version",
+            "entries",
+            "sha256",
+        }:
+            raise ValueError("not a journal printkit wrote")
+        if table["printkit"] != "commit journal" or table["version"] != _VERSION:
+            raise ValueError(f"a journal of another version ({str(table['version'])[:20]})")
+        rows = table["entries"]
+        if not isinstance(rows, list) or not 0 < len(rows) <= _MAX_ENTRIES:
+            raise ValueError("its list of files is damaged")
+        if _checksum(rows) != table["sha256"]:
+            raise ValueError("its checksum does not match its entries (it is damaged)")
+        entries, seen = [], set()
+        for row in rows:
+            if not (isinstance(row, list) and len(row) == 3):
+                raise ValueError("an entry is damaged")
+            path, new, old = row
+            _check_name(path)
+            if path in seen:
+                raise ValueError("it names a file twice")
+            seen.add(path)
+            for name, suffix in ((new, _NEW), (old, _OLD)):
+                if name is not None:
+                    _check_name(name)
+                    folder, _, base = name.rpartition("/")
+                    own = path.rpartition("/")
+                    pattern = re.escape(f".{own[2]}.") + r"[0-9a-f]{8}" + re.escape(suffix)
+                    if folder != own[0] or not re.fullmatch(pattern, base):
+                        raise ValueError(f"{name[:80]!r} is not a name printkit stages files under")
+            if new is None and old is None:
+                raise ValueError("an entry is damaged")
+            entries.append(_Entry(path, new, old))
+        return entries
+
+    def _remove_leftovers(self) -> int:
+        """printkit's own staged and saved copies an interrupted run left, in the folder
+        and its folders (not through links, at most _MAX_FOLDERS of them); only regular
+        files of those names, never anything else."""
+        self._open_tree()
+        removed = 0
+        for parts in list(self.fds):
+            fd = self.fds[parts]
+            try:
+                names = os.listdir(fd)
+            except OSError:
+                continue
+            for name in names:
+                if _LEFTOVER.fullmatch(name) and self._is_file("/".join((*parts, name))):
+                    try:
+                        os.unlink(name, dir_fd=fd)
+                        removed += 1
+                    except OSError as exc:
+                        raise _cannot(self.root.joinpath(*parts, name), exc) from None
+        return removed
+
+    def _open_tree(self) -> None:
+        """Every folder under the root, to the depth a journal may name, opened."""
+        level = [()]
+        for _ in range(_MAX_DEPTH - 1):
+            deeper = []
+            for parts in level:
+                try:
+                    entries = list(os.scandir(self.fds[parts]))
+                except OSError:
+                    continue
+                for entry in entries:
+                    if len(self.fds) >= _MAX_FOLDERS:
+                        return
+                    if entry.is_dir(follow_symlinks=False):
+                        with contextlib.suppress(OSError, OutputError):
+                            self.dir((*parts, entry.name), create=False)
+                            deeper.append((*parts, entry.name))
+            level = deeper
 
 
-def _write(path: Path, data: bytes) -> None:
-    try:
-        with open(path, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(path, 0o644)
-    except OSError as exc:
-        path.unlink(missing_ok=True)
-        raise _error(path, exc) from None
+def _check_name(path: object) -> None:
+    """A name a journal may hold: relative, inside the folder, nothing odd in it."""
+    if not isinstance(path, str) or not path or len(path) > 4096 or "\x00" in path:
+        raise ValueError("an entry is not a file name")
+    parts = path.split("/")
+    if len(parts) > _MAX_DEPTH or any(part in ("", ".", "..") for part in parts):
+        raise ValueError(f"{path[:80]!r} is not a file inside this folder")
+    if parts[-1] == JOURNAL:
+        raise ValueError("it names itself")
 
 
-def _beside(target: Path, suffix: str) -> Path:
-    return target.with_name(f".{target.name}{suffix}")
+def _journal_text(entries: list[_Entry]) -> bytes:
+    rows = [list(entry) for entry in entries]
+    table = {"printkit": "commit journal", "version": _VERSION, "entries": rows}
+    table["sha256"] = _checksum(rows)
+    return json.dumps(table, ensure_ascii=False).encode("utf-8")
 
 
-def _inside(folder: Path, name: str) -> Path:
-    target = (folder / name).resolve()
-    if not isinstance(name, str) or folder.resolve() not in target.parents:
-        raise ValueError(f"{name!r} is not a file in this folder")
-    return target
+def _record_text(record: dict[str, tuple[str, str]]) -> bytes:
+    files = {path: list(entry) for path, entry in sorted(record.items())}
+    table = {"printkit": "files written", "version": _VERSION, "files": files}
+    return (json.dumps(table, ensure_ascii=False, indent=0) + "\n").encode("utf-8")
 
 
-def _sync(folder: Path) -> None:
-    try:
-        handle = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(handle)
-    except OSError:
-        pass
-    finally:
-        os.close(handle)
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
-def _error(path: Path, exc: OSError) -> OutputError:
-    reason = exc.strerror or str(exc)
-    return OutputError(
-        f"{shown(path)}: cannot write here ({reason}); choose another folder with --out or -o, "
-        "or free some space"
+def _checksum(rows: list) -> str:
+    text = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _sibling(path: str, name: str) -> str:
+    folder = path.rpartition("/")[0]
+    return f"{folder}/{name}" if folder else name
+
+
+def _sync(fd: int) -> None:
+    # Some file systems cannot sync a folder; the files themselves were synced.
+    with contextlib.suppress(OSError):
+        os.fsync(fd)
+
+
+def _quietly(call, *args, **kwargs) -> None:
+    with contextlib.suppress(OSError):
+        call(*args, **kwargs)
+
+
+#: Why a write failed, in a user's words, and what to do about it.
+_REASONS = {
+    errno.ENOSPC: ("the disk is full", "free some space"),
+    errno.EDQUOT: ("the disk quota is used up", "free some space"),
+    errno.EROFS: ("the disk is read-only", "choose another folder with --out or -o"),
+    errno.EACCES: ("permission denied", "choose another folder with --out or -o"),
+    errno.EPERM: ("not permitted", "choose another folder with --out or -o"),
+    errno.EISDIR: ("a folder is in the way", "move it away or choose another folder"),
+    errno.ENOTDIR: ("a file is in the way of a folder", "move it away or choose another folder"),
+    errno.ENAMETOOLONG: ("the name is too long", "choose a shorter name"),
+}
+
+
+def _cannot(path: Path, exc: OSError) -> OutputError:
+    reason, fix = _REASONS.get(
+        exc.errno or 0, (exc.strerror or str(exc), "choose another folder with --out or -o")
     )
+    return OutputError(f"{shown(path)}: cannot write here ({reason}); {fix}")

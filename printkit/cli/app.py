@@ -43,6 +43,7 @@ COMMANDS = {
     "table": "making",
     "new": "designing",
     "preflight": "checking",
+    "recover": "checking",
     "lookup": "companion",
     "negate": "companion",
     "draw": "draws",

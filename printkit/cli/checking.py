@@ -1,4 +1,5 @@
-"""The preflight command: check PDFs are fit to print, page by page."""
+"""Checking what printkit made: preflight (PDFs fit to print, page by page) and recover
+(an output folder set straight after a run that stopped while writing)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from ..papers import PAPER_SIZES
 from ..printspec import DUPLEX_NAMES, KINDS
 from .app import printkit
 
-__all__ = ["preflight_command", "print_report"]
+__all__ = ["preflight_command", "print_report", "recover"]
 
 _MARKS = {"ok": "ok", "warn": "warning", "fail": "FAIL"}
 
@@ -102,3 +103,35 @@ def print_report(report, quiet: bool = False) -> None:
             click.echo(f"  {_MARKS[finding.level]}: {where}, {finding.check}: {finding.detail}")
     verdict = "passes" if report.ok else f"FAILS ({len(report.failures)} problem(s))"
     click.echo(f"  {verdict}")
+
+
+@printkit.command()
+@click.option(
+    "--out",
+    "folder",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="The folder printkit writes into.",
+)
+def recover(folder: Path) -> None:
+    """Set an output folder straight after a run that stopped while writing into it.
+
+    Every command that writes finishes an interrupted commit by itself; run this when
+    printkit refuses a folder's commit journal as damaged or not its own. It finishes
+    what can be finished, removes a journal it cannot follow (without acting on it) and
+    the unfinished files printkit left; the folder's own files stay. Then build again.
+
+    \b
+    Examples:
+      printkit recover
+      printkit recover --out ~/cards
+    """
+    from ..datafile import shown
+    from ..output import recover as recover_folder
+
+    done = recover_folder(folder, discard=True)
+    for line in done:
+        click.echo(f"{shown(folder)}: {line}")
+    if not done:
+        click.echo(f"{shown(folder)}: nothing to recover; the folder is in order")
