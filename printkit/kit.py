@@ -14,14 +14,18 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .model import Deck, Template
-from .settings import Settings
+from .settings import DEFAULT_TEMPLATE, Settings
 
 __all__ = [
     "Job",
+    "calibration_name",
     "check_files",
     "design_files",
+    "gather",
     "kit_jobs",
+    "paper_name",
     "paper_of",
+    "proof_pattern",
     "rules_files",
     "sheet_files",
     "sheets_name",
@@ -93,7 +97,7 @@ def kit_jobs(decks: list[Deck], template: Template, options: Settings, out: Path
             jobs.append(Job(f"{deck.name}: rules", rulebook, 8 if booklet else 1))
     if template.backs and options.duplex != "none":
         edge = "short" if options.duplex == "short" else "long"
-        jobs.append(Job("calibration page", _calibration(template, edge, out)))
+        jobs.append(Job("calibration page", _calibration(template, edge, out / "calibration.pdf")))
     jobs.append(Job("print guide", _guide(decks, template, options, out, arts[0])))
     table_deck = next((d for d, a in zip(decks, arts, strict=True) if d.playing_cards), None)
     if table_deck is not None:  # the companion for phones, for the first playing-card deck
@@ -116,9 +120,60 @@ def table_files(deck: Deck, art, target: Path) -> dict[Path, bytes]:
     return {target: page}
 
 
-def sheets_name(deck, settings: Settings) -> str:
-    """The sheets' file name: the deck's id, and -ink-saver for the ink saver's version."""
-    return f"{deck.id}{'-ink-saver' if settings.ink_saver else ''}.pdf"
+def sheets_name(deck, settings: Settings, template: Template | None = None) -> str:
+    """The sheets' file name: the deck's id, and -ink-saver for the ink saver's version.
+    Given the ``template``, as the sheets command names its file, also what differs from
+    the kit's own sheets (another template, short-edge or no duplex), so that it never
+    replaces them: ``dead-mens-deck-a4-3x3-short.pdf``."""
+    parts = [deck.id]
+    if template is not None:
+        if template.name != DEFAULT_TEMPLATE:
+            parts.append(template.name)
+        parts.append({"short": "short", "none": "fronts-only"}.get(settings.duplex, ""))
+    if settings.ink_saver:
+        parts.append("ink-saver")
+    return "-".join(part for part in parts if part) + ".pdf"
+
+
+def calibration_name(template: Template, duplex: str) -> str:
+    """The calibration page's file name: calibration.pdf for the kit's own template and a
+    long-edge printer, else with what differs (calibration-a4-3x3-short.pdf)."""
+    parts = ["calibration"]
+    if template.name != DEFAULT_TEMPLATE:
+        parts.append(template.name)
+    if duplex == "short":
+        parts.append("short")
+    return "-".join(parts) + ".pdf"
+
+
+def paper_name(stem: str, paper: str) -> str:
+    """A document's file name on ``paper``: the kit's own on Letter, -a4 on A4."""
+    return f"{stem}{'' if paper == 'letter' else '-' + paper}.pdf"
+
+
+def proof_pattern(sheets: Path) -> Path:
+    """The proofs cut from the sheets at ``sheets``, as a pattern: what a new build of them
+    supersedes."""
+    return sheets.with_name(f"{sheets.stem}-proof-*.png")
+
+
+def gather(jobs: list[Job], made: list[dict[Path, bytes]]) -> dict[Path, bytes]:
+    """Every job's files in one list; two jobs that would write one file stop the build,
+    naming both (a deck named "calibration" beside the calibration page, say)."""
+    files: dict[Path, bytes] = {}
+    by: dict[Path, str] = {}
+    for job, part in zip(jobs, made, strict=True):
+        for path, data in part.items():
+            if path in files:
+                from .datafile import shown
+                from .errors import UsageError
+
+                raise UsageError(
+                    f"{shown(path)} would be written twice, by the {by[path]} and by the "
+                    f"{job.what}; rename one of the decks' folders, or build them apart"
+                )
+            files[path], by[path] = data, job.what
+    return files
 
 
 def sheet_files(
@@ -181,7 +236,8 @@ def _cut_proofs(
     printed = template.backs and duplex != "none"
     backs_of = [back if printed else "" for back in backs]
     proofs = proof_from_sheets(sheet_pdf, template, duplex, backs_of, deck.name, fast=fast)
-    return {out / f"{deck.id}-proof-{n}.png": png for n, png in enumerate(proofs, start=1)}
+    stem = sheets_name(deck, settings).removesuffix(".pdf")
+    return {out / f"{stem}-proof-{n}.png": png for n, png in enumerate(proofs, start=1)}
 
 
 def rules_files(deck: Deck, paper: str, target: Path, booklet: bool, art=None) -> dict[Path, bytes]:
@@ -218,11 +274,11 @@ def _guide(decks, template, options: Settings, out: Path, art):
     return make
 
 
-def _calibration(template, edge, out: Path):
+def _calibration(template, edge, target: Path):
     def make() -> dict[Path, bytes]:
         from .render.calibrate import calibration_page
 
-        return {out / "calibration.pdf": calibration_page(template, edge)}
+        return {target: calibration_page(template, edge)}
 
     return make
 
@@ -253,9 +309,8 @@ def design_files(
         )
     )
     if template.backs and settings.duplex != "none":
-        files.update(
-            _calibration(template, "short" if settings.duplex == "short" else "long", out)()
-        )
+        edge = "short" if settings.duplex == "short" else "long"
+        files.update(_calibration(template, edge, out / "calibration.pdf")())
     if not watching:  # nothing an edit changes: written by a build, not at every save
         from .render.guide import print_guide
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
-__all__ = ["DUPLEX_MODES", "Settings"]
+__all__ = ["DEFAULT_TEMPLATE", "DUPLEX_MODES", "Settings"]
+
+#: The template the kit is printed on when none is named.
+DEFAULT_TEMPLATE = "plaincards-letter"
 
 #: How fronts and backs meet: the printer turns the sheet on its long or short edge,
 #: the player turns the stack by hand (two files), or there are no backs.

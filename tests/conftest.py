@@ -10,7 +10,14 @@ import pytest
 
 from printkit.catalogue import load_deck
 from printkit.cli import main
+from printkit.output import RECORD
 from printkit.paths import data_dir
+
+
+def leftovers(folder: Path) -> list[str]:
+    """Hidden files printkit left in an output folder: none may stay but its record of
+    the files it wrote."""
+    return [p.name for p in Path(folder).iterdir() if p.name.startswith(".") and p.name != RECORD]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from printkit.output import JOURNAL, recover, write_files
+from tests.conftest import leftovers
 
 PRINTKIT = [sys.executable, "-c", "from printkit.cli import main; main()"]
 #: The options of the new kit: both files (fronts and backs) differ from the old one's.
@@ -83,7 +84,7 @@ def test_a_build_killed_while_committing_leaves_one_whole_kit(tmp_path, two_kits
     process.wait()
     recover(folder)  # what the next run of printkit does first
     assert _digests(folder) in (a, b)
-    assert not [p.name for p in folder.iterdir() if p.name.startswith(".")]
+    assert not leftovers(folder)
 
 
 def test_a_build_killed_before_committing_changes_nothing(tmp_path, two_kits):
@@ -95,7 +96,7 @@ def test_a_build_killed_before_committing_changes_nothing(tmp_path, two_kits):
     process.wait()
     recover(folder)
     assert _digests(folder) == a
-    assert not [p.name for p in folder.iterdir() if p.name.startswith(".")]
+    assert not leftovers(folder)
 
 
 @pytest.mark.parametrize(("sig", "status"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
@@ -110,7 +111,7 @@ def test_terminate_and_ctrl_c_finish_or_undo_the_commit_at_once(tmp_path, two_ki
     assert "Traceback" not in err and err.strip().count("\n") == 0  # one line (after ^C)
     # No next run needed: the process itself finished the commit before it stopped.
     assert _digests(folder) == b
-    assert not [p.name for p in folder.iterdir() if p.name.startswith(".")]
+    assert not leftovers(folder)
 
 
 def test_the_next_build_finishes_a_commit_before_anything_else(tmp_path, two_kits):

@@ -17,6 +17,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from printkit.paths import data_dir
+from tests.conftest import leftovers
 
 CASES = tomllib.loads((Path(__file__).parent / "corpus" / "cases.toml").read_text(encoding="utf-8"))
 
@@ -199,7 +200,7 @@ def test_bad_input(name, cli, tmp_path, good_kit, monkeypatch):
     for words in case["expect"]:
         assert words in result.err, (words, result.err)
     assert _digests(out) == before
-    assert not [p for p in out.iterdir() if p.name.startswith(".")]  # no temporary files
+    assert not leftovers(out)  # no temporary files left
 
 
 def test_every_case_says_what_it_expects():

@@ -25,6 +25,7 @@ from printkit.load.art import load_icons
 from printkit.load.design import load_design
 from printkit.load.rows import read_rows
 from printkit.load.templates import load_template
+from printkit.output import RECORD
 from printkit.render.design import design_cards, design_sheets
 from printkit.settings import Settings
 
@@ -127,7 +128,7 @@ def test_printkit_new_writes_a_deck_that_builds(cli, tmp_path, monkeypatch):
     assert "printkit build --deck-dir potions" in result.out
     result = cli("build", "--deck-dir", "potions", "--template", "letter-3x3", "--out", "out")
     assert result.status == 0, result.err
-    names = {p.name for p in (tmp_path / "out").iterdir()}
+    names = {p.name for p in (tmp_path / "out").iterdir() if p.name != RECORD}
     assert {"potions.pdf", "potions-proof-1.png", "calibration.pdf", "print-guide.pdf"} <= names
     sheets = reader((tmp_path / "out" / "potions.pdf").read_bytes())
     assert len(sheets.pages) == 2  # 8 cards on one sheet, and its backs
@@ -138,7 +139,7 @@ def test_printkit_new_writes_a_deck_that_builds(cli, tmp_path, monkeypatch):
 
 def test_a_layout_with_every_kind_of_box_matches_its_reference(potions, request):
     deck = load_design(potions)
-    pdf = design_cards(deck, load_icons())
+    pdf = design_cards(deck, load_icons()).pdf
     document = __import__("pypdfium2").PdfDocument(pdf)
     image = document[0].render(scale=100 / 72).to_pil().convert("RGB")
     document.close()
@@ -426,14 +427,14 @@ def test_a_designed_deck_goes_to_tabletop_simulator_with_a_back_for_each_type(cl
     (deck,) = saved["ObjectStates"]
     assert len(deck["DeckIDs"]) == 8
     backs = {entry["BackURL"].rsplit("/", 1)[1] for entry in deck["CustomDeck"].values()}
-    assert backs == {"back-back-toml.png", "back-back-spell-toml.png"}
+    assert backs == {"back.png", "back-spell.png"}
     assert all((out / name).is_file() for name in backs)
     names = [card["Nickname"] for card in deck["ContainedObjects"]]
     assert names.count("Healing Draught") == 3 and "Sleep Charm" in names
     cricut = cli("export", "--for", "cricut", "--deck-dir", str(folder), "-o", str(tmp_path / "c"))
     assert cricut.status == 0, cricut.err
     assert {"d-sheet-01.png", "d-sheet-02.png", "d-cut.svg"} <= {
-        p.name for p in (tmp_path / "c").iterdir()
+        p.name for p in (tmp_path / "c").iterdir() if p.name != RECORD
     }
 
 
@@ -442,7 +443,7 @@ def test_a_designed_deck_makes_shop_images_with_bleed(cli, tmp_path):
     out = tmp_path / "mpc"
     result = cli("export", "--for", "mpc", "--deck-dir", str(folder), "-o", str(out))
     assert result.status == 0, result.err
-    names = sorted(p.name for p in out.iterdir())
+    names = sorted(p.name for p in out.iterdir() if p.name != RECORD)
     assert names[0] == "01-healing-draught.png" and "back.png" in names and len(names) == 9
     image = Image.open(out / names[0])
     assert image.size == (822, 1122)  # MakePlayingCards' poker card with its bleed
@@ -558,3 +559,103 @@ def test_the_readmes_layout_example_is_a_layout(tmp_path):
     deck = load_design(folder)
     assert [box.name for box in deck.front.boxes] == ["name", "cost"]
     assert design_sheets(deck, load_template("letter-3x3"), load_icons(), Settings())[""]
+
+
+#: A back per card: the back layout draws a picture named in each card's row.
+_BACK_PER_CARD = """\
+[card]
+width = "63.5mm"
+height = "88.9mm"
+
+[box.ground]
+picture = "{back_image}"
+fit = "cover"
+bleed = true
+x = "0mm"
+y = "0mm"
+width = "63.5mm"
+height = "88.9mm"
+"""
+_BACK_COLORS = [(200, 30, 30), (30, 160, 40), (40, 60, 200), (230, 200, 20), (120, 20, 140)]
+
+
+def _per_card_backs(folder: Path) -> Path:
+    """The scaffold deck, five cards, each with a back of its own solid colour."""
+    make_deck(folder)
+    (folder / "back.toml").write_text(_BACK_PER_CARD, encoding="utf-8")
+    (folder / "art").mkdir(exist_ok=True)
+    rows = ["name,type,cost,art,text,flavour,card,back_image"]
+    for n, color in enumerate(_BACK_COLORS, start=1):
+        Image.new("RGB", (64, 90), color).save(folder / "art" / f"back-{n}.png")
+        rows.append(f"Card {n},potion,{n},flask,Drink it.,,,art/back-{n}.png")
+    (folder / "cards.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return folder
+
+
+def _mean(image) -> tuple[float, ...]:
+    """The average colour of an image's middle half (clear of frames and cut edges)."""
+    from PIL import ImageStat
+
+    w, h = image.size
+    middle = image.convert("RGB").crop((w // 4, h // 4, 3 * w // 4, 3 * h // 4))
+    return tuple(ImageStat.Stat(middle).mean)
+
+
+def _near(a, b, tolerance: float = 12.0) -> bool:
+    return max(abs(x - y) for x, y in zip(a, b, strict=True)) <= tolerance
+
+
+def test_a_back_per_card_reaches_the_sheets_the_shops_and_the_tables(cli, tmp_path):
+    """Card by card, the back in the print sheets is the back in every export."""
+    import csv
+    import json
+
+    import pypdfium2 as pdfium
+
+    from printkit.layout.impose import impose
+
+    folder = _per_card_backs(tmp_path / "d")
+    template = load_template("letter-3x3")
+    deck = load_design(folder)
+    pdf = design_sheets(deck, template, load_icons(), Settings())[""]
+    document = pdfium.PdfDocument(pdf)
+    scale = 100 / 72
+    in_pdf = {}
+    for number, sheet in enumerate(impose(template, len(deck.cards), "long")):
+        page = document[2 * number + 1].render(scale=scale).to_pil()
+        for placement in sheet.backs:
+            r = placement.trim
+            top = page.size[1] - r.top * scale
+            box = (r.x * scale, top, r.right * scale, top + r.h * scale)
+            in_pdf[placement.item] = _mean(page.crop(tuple(round(v) for v in box)))
+    document.close()
+    assert [_near(in_pdf[i], color, 20) for i, color in enumerate(_BACK_COLORS)] == [True] * 5
+
+    shop = tmp_path / "mpc"
+    assert cli("export", "--for", "mpc", "--deck-dir", str(folder), "-o", str(shop)).status == 0
+    for i in range(5):
+        back = Image.open(shop / f"{i + 1:02d}-card-{i + 1}-back.png")
+        assert _near(_mean(back), in_pdf[i]), i
+    assert not (shop / "back.png").exists()  # no one back standing in for all of them
+
+    for table in ("tts", "grid"):
+        out = tmp_path / table
+        result = cli("export", "--for", table, "--deck-dir", str(folder), "-o", str(out))
+        assert result.status == 0, result.err
+        if table == "tts":
+            saved = json.loads((out / "d.json").read_text())
+            (custom,) = saved["ObjectStates"][0]["CustomDeck"].values()
+            assert custom["UniqueBack"] is True
+            sheet = Image.open(out / custom["BackURL"].rsplit("/", 1)[1])
+            columns = custom["NumWidth"]
+        else:
+            rows = list(csv.DictReader((out / "cards.csv").open()))
+            assert {row["back"] for row in rows} == {"backs-1.png"}
+            sheet = Image.open(out / "backs-1.png")
+            columns = max(int(row["column"]) for row in rows)
+        w = sheet.size[0] // columns
+        h = round(w * 88.9 / 63.5)
+        for i in range(5):
+            row, column = divmod(i, columns)
+            slot = sheet.crop((column * w, row * h, (column + 1) * w, (row + 1) * h))
+            assert _near(_mean(slot), in_pdf[i]), (table, i)

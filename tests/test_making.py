@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import leftovers
+
 from .pdfcheck import reader
 
 
@@ -22,7 +24,7 @@ def test_build_writes_the_deck_and_the_calibration_page(cli, tmp_path):
     assert (out / "dead-mens-deck.pdf").exists() and (out / "calibration.pdf").exists()
     assert "dead-mens-deck.pdf" in result.out
     assert len(reader((out / "dead-mens-deck.pdf").read_bytes()).pages) == 14  # with 4 aids
-    assert not [p for p in out.iterdir() if p.name.startswith(".")]  # no temporary files left
+    assert not leftovers(out)  # no temporary files left
 
 
 def test_build_quiet_prints_nothing(cli, tmp_path):

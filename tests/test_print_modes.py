@@ -265,10 +265,34 @@ def test_the_ink_saver_prints_the_same_cards_with_far_less_ink(deck_id):
 
 def test_ink_saver_sheets_get_their_own_name(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    result = cli("sheets", "--ink-saver", "--template", "letter-3x3")
+    result = cli("sheets", "--ink-saver")
     assert result.status == 0, result.err
     assert "dead-mens-deck-ink-saver.pdf" in result.out
     assert (tmp_path / "output" / "dead-mens-deck-ink-saver.pdf").is_file()
+
+
+@pytest.mark.parametrize(
+    ("args", "name"),
+    [
+        (
+            ["sheets", "--template", "a4-3x3", "--duplex", "short"],
+            "dead-mens-deck-a4-3x3-short.pdf",
+        ),
+        (["sheets", "--duplex", "none"], "dead-mens-deck-fronts-only.pdf"),
+        (["rulebook", "--paper", "a4"], "rulebook-a4.pdf"),
+        (["idsheet", "--paper", "a4"], "identification-sheet-a4.pdf"),
+        (["calibrate", "--template", "a4-3x3"], "calibration-a4-3x3.pdf"),
+        (["calibrate", "--duplex", "short"], "calibration-short.pdf"),
+    ],
+)
+def test_a_command_with_other_options_never_replaces_the_kits_own_file(
+    cli, tmp_path, monkeypatch, args, name
+):
+    monkeypatch.chdir(tmp_path)
+    result = cli(*args)
+    assert result.status == 0, result.err
+    assert f"wrote output/{name} " in result.out
+    assert [p.name for p in (tmp_path / "output").glob("*.pdf")] == [name]
 
 
 def test_preflight_reports_the_ink(cli, tmp_path):

@@ -89,7 +89,7 @@ def _once(
     watching: bool = False,
 ) -> None:
     from ..datafile import shown
-    from ..kit import check_files, design_files
+    from ..kit import check_files, design_files, proof_pattern, sheets_name
     from ..load.design import load_design
     from ..load.templates import load_template
     from ..output import write_files
@@ -100,7 +100,8 @@ def _once(
     template = load_template(template_name)
     files = design_files(deck, template, options, out, watching)
     warnings = check_files(files)
-    written = write_files(files)
+    proofs = [proof_pattern(out / sheets_name(deck, options))]
+    written = write_files(files, proofs, owner="build")
     if not quiet:
         for line in warnings:
             click.echo(f"printkit: warning: {line}", err=True)

@@ -16,14 +16,12 @@ import click
 from ..errors import UsageError
 from ..papers import BOOK_PAPER
 from ..paths import DEFAULT_DECK
-from ..settings import DUPLEX_MODES, Settings
+from ..settings import DEFAULT_TEMPLATE, DUPLEX_MODES, Settings
 from ..shops import CUTTERS, SHOPS, TABLES
 from ..units import mm
 from .app import F, art_options, data_dir_option, deck_options, open_deck, printkit
 
 __all__ = ["build", "calibrate", "export", "idsheet", "rulebook", "sheets", "table"]
-
-DEFAULT_TEMPLATE = "plaincards-letter"
 
 
 def _offset(_ctx, _param, value: str | None) -> tuple[float, float]:
@@ -128,6 +126,13 @@ def _settings(
     )
 
 
+def _pdf(path: Path) -> Path:
+    """An output file's path, which must end in .pdf (and so have a name before it)."""
+    if path.suffix.lower() != ".pdf" or not path.stem:
+        raise UsageError(f"{path}: the output file's name must end in .pdf")
+    return path
+
+
 def _report(paths: list[Path], quiet: bool = False) -> None:
     if quiet:
         return
@@ -200,7 +205,7 @@ def build(
         return
     from ..catalogue import deck_ids, load_deck
     from ..forked import run_shared
-    from ..kit import check_files, kit_jobs, longest_first
+    from ..kit import check_files, gather, kit_jobs, longest_first, proof_pattern, sheets_name
     from ..load.templates import load_template
     from ..output import recover, write_files
 
@@ -215,7 +220,6 @@ def build(
     template = load_template(template_name)
     options = _settings(duplex, back_offset, no_qr, art_dir, aids, ink_saver)
     jobs = kit_jobs(decks, template, options, out_dir)
-    files: dict[Path, bytes] = {}
     makers = [job.make for job in jobs]  # shared with a second process when it pays
     first = longest_first(jobs)
     if quiet or not sys.stderr.isatty():
@@ -228,10 +232,10 @@ def build(
             file=sys.stderr,
         ) as progress:
             made = run_shared(makers, lambda index: progress.update(1, jobs[index]), first)
-    for part in made:
-        files.update(part)
+    files = gather(jobs, made)
     warnings = check_files(files)
-    written = write_files(files)
+    proofs = [proof_pattern(out_dir / sheets_name(deck, options)) for deck in decks]
+    written = write_files(files, proofs, owner="build")
     if not quiet:
         for line in warnings:
             click.echo(f"printkit: warning: {line}", err=True)
@@ -286,9 +290,7 @@ def sheets(
     deck = open_deck(deck_id, data_dir, documents=False, look=True, aid=aids > 0)
     template = load_template(template_name)
     options = _settings(duplex, back_offset, no_qr, art_dir, aids, ink_saver)
-    target = output or Path("output") / sheets_name(deck, options)
-    if target.suffix.lower() != ".pdf":
-        raise UsageError(f"{target}: the output file must end in .pdf")
+    target = _pdf(output or Path("output") / sheets_name(deck, options, template))
     _report(write_files(sheet_files(deck, template, options, target)))
 
 
@@ -308,8 +310,12 @@ def sheets(
     show_default=True,
     help="How your printer will turn the sheet: over its long or its short edge.",
 )
-@_output_option(Path("output") / "calibration.pdf", "The PDF to write.")
-def calibrate(template_name: str, duplex: str, output: Path) -> None:
+@_output_option(
+    None,
+    "The PDF to write (default: output/calibration.pdf, named after the template and the "
+    "edge when they are not the kit's).",
+)
+def calibrate(template_name: str, duplex: str, output: Path | None) -> None:
     """A two-sided page that measures how far your printer puts backs off their fronts.
 
     Print it double-sided at actual size, hold it against a window, and read the
@@ -320,11 +326,13 @@ def calibrate(template_name: str, duplex: str, output: Path) -> None:
       printkit calibrate
       printkit calibrate --template a4-3x3 -o a4-calibration.pdf
     """
+    from ..kit import calibration_name
     from ..load.templates import load_template
     from ..output import write_files
     from ..render.calibrate import calibration_page
 
     template = load_template(template_name)
+    output = _pdf(output or Path("output") / calibration_name(template, duplex))
     _report(write_files({output: calibration_page(template, duplex)}))
 
 
@@ -340,9 +348,9 @@ def _paper_option(func: F) -> F:
 
 @printkit.command()
 @_paper_option
-@_output_option(Path("output") / "identification-sheet.pdf", "The PDF to write.")
+@_output_option(None, "The PDF to write (default: output/identification-sheet.pdf, -a4 on A4).")
 @deck_options
-def idsheet(paper: str, output: Path, deck_id: str, data_dir: Path | None) -> None:
+def idsheet(paper: str, output: Path | None, deck_id: str, data_dir: Path | None) -> None:
     """One page that says which card each playing card stands for.
 
     With it, a plain deck of playing cards is a Dead Men's Deck.
@@ -352,11 +360,17 @@ def idsheet(paper: str, output: Path, deck_id: str, data_dir: Path | None) -> No
       printkit idsheet
       printkit idsheet --paper a4 -o id-a4.pdf
     """
+    from ..kit import paper_name
     from ..load.art import load_art
     from ..output import write_files
     from ..render.idsheet import identification_sheet
 
     deck = open_deck(deck_id, data_dir, documents=False)
+    if not deck.idsheet:
+        raise UsageError(
+            f"the {deck.name} has no identification sheet: its cards are not playing cards"
+        )
+    output = _pdf(output or Path("output") / paper_name(deck.idsheet, paper))
     _report(write_files({output: identification_sheet(deck, paper, load_art(deck))}))
 
 
@@ -365,9 +379,11 @@ def idsheet(paper: str, output: Path, deck_id: str, data_dir: Path | None) -> No
 @click.option(
     "--booklet", is_flag=True, help="Also write <name>-booklet.pdf, imposed to fold and staple."
 )
-@_output_option(Path("output") / "rulebook.pdf", "The PDF to write.")
+@_output_option(None, "The PDF to write (default: output/rulebook.pdf, -a4 on A4).")
 @deck_options
-def rulebook(paper: str, booklet: bool, output: Path, deck_id: str, data_dir: Path | None) -> None:
+def rulebook(
+    paper: str, booklet: bool, output: Path | None, deck_id: str, data_dir: Path | None
+) -> None:
     """The rules as a half-letter (or A5) book, typeset from the catalogue.
 
     With --booklet, the same pages are also imposed two to a sheet in saddle-stitch
@@ -378,10 +394,13 @@ def rulebook(paper: str, booklet: bool, output: Path, deck_id: str, data_dir: Pa
       printkit rulebook
       printkit rulebook --paper a4 --booklet
     """
-    from ..kit import rules_files
+    from ..kit import paper_name, rules_files
     from ..output import write_files
 
     deck = open_deck(deck_id, data_dir)
+    if deck.rules is None:
+        raise UsageError(f"the {deck.name} has no rules: its deck.toml names no [rules]")
+    output = _pdf(output or Path("output") / paper_name(deck.rules.output, paper))
     _report(write_files(rules_files(deck, paper, output, booklet)))
 
 
@@ -479,7 +498,9 @@ def export(
             from ..render.raster import design_images
 
             files = design_images(design, load_icons(), shop, dpi, qr=not no_qr)
-        written = write_files({folder / name: data for name, data in files.items()})
+        written = write_files(
+            {folder / name: data for name, data in files.items()}, [folder / "*"], f"export {shop}"
+        )
         click.echo(f"wrote {len(written)} files to {shown(folder)}")
         return
     deck = open_deck(deck_id, data_dir, documents=shop in (*TABLES, *CUTTERS), look=True)
@@ -495,7 +516,9 @@ def export(
         from ..render.raster import export_images
 
         images = export_images(deck, shop, art, dpi, qr=not no_qr)
-    written = write_files({folder / name: data for name, data in images.items()})
+    written = write_files(
+        {folder / name: data for name, data in images.items()}, [folder / "*"], f"export {shop}"
+    )
     click.echo(f"wrote {len(written)} files to {shown(folder)}")
 
 

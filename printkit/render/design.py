@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import io
 import re
+from typing import NamedTuple
 
 from ..design import DesignedCard, DesignedDeck, Layout, fill_in
 from ..errors import RenderError
@@ -29,7 +30,14 @@ from .qr import QUIET, draw_qr, qr_code, qr_version
 from .qrstream import CodeStream
 from .richtext import escape, markup
 
-__all__ = ["DESIGN_BLEED", "SUIT_COLORS", "DesignFaces", "design_cards", "design_sheets"]
+__all__ = [
+    "DESIGN_BLEED",
+    "SUIT_COLORS",
+    "CardPages",
+    "DesignFaces",
+    "design_cards",
+    "design_sheets",
+]
 
 #: How far every face is drawn past its trim: as far as any template's bleed reaches.
 DESIGN_BLEED = 0.125 * 72
@@ -735,12 +743,25 @@ def _printed(duplex: str) -> str:
     return {"long": "long", "short": "short"}.get(duplex, "simplex")
 
 
+class CardPages(NamedTuple):
+    """Every card of a deck as single pages: the fronts in deck order, then each distinct
+    back once; ``backs[i]`` is card i's back among them (None: it has none)."""
+
+    pdf: bytes
+    backs: list[int | None]
+
+    @property
+    def distinct_backs(self) -> int:
+        return len({b for b in self.backs if b is not None})
+
+
 def design_cards(
     deck: DesignedDeck, builtin: ArtLibrary, qr: bool = True, bleed: float = 0.0
-) -> bytes:
+) -> CardPages:
     """One page per card front, then one per distinct back (in the order cards first use
-    them), each ``bleed`` larger than the trim on every side: the source of the images
-    for shops and virtual tables."""
+    them: a back that reads a card's fields may differ for every card), each ``bleed``
+    larger than the trim on every side: the source of the images for shops and virtual
+    tables."""
     if not 0 <= bleed <= DESIGN_BLEED:
         raise ValueError(f"bleed must lie between 0 and {DESIGN_BLEED} points")
     doc = Document(
@@ -752,13 +773,13 @@ def design_cards(
     )
     faces = DesignFaces(doc, deck, builtin, qr=qr)
     forms = [faces.front(i) for i in range(len(deck.cards))]
-    seen = []
+    distinct: dict[str, int] = {}
+    backs: list[int | None] = []
     for i in range(len(deck.cards)):
         back = faces.back(i)
-        if back is not None and back not in seen:
-            seen.append(back)
-    for form in [*forms, *seen]:
+        backs.append(None if back is None else distinct.setdefault(back, len(distinct)))
+    for form in [*forms, *distinct]:
         doc.canvas.translate(bleed, bleed)
         doc.canvas.doForm(form)
         doc.canvas.showPage()
-    return doc.finish()
+    return CardPages(doc.finish(), backs)

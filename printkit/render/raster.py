@@ -16,6 +16,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from ..forked import busy
 from ..layout.impose import slot_rects
 from ..model import Deck, Template
+from ..names import layout_label, slug
 from ..pictures import ArtLibrary
 from ..shops import SHOPS
 from ..typefaces import TITLE, face_file
@@ -56,37 +57,50 @@ def export_images(
     """{file name: PNG bytes} for every card front and the back, in the shop's size."""
     target = SHOPS[shop]
     pdf = card_pages(deck, *_POKER, art, qr=qr, bleed=target.bleed)
-    return page_images(pdf, image_names(deck), dpi or target.dpi)
+    names = image_names(deck)
+    return dict(zip(names, page_images(pdf, len(names), dpi or target.dpi), strict=True))
 
 
 def design_images(
     deck, icons: ArtLibrary, shop: str, dpi: int | None = None, qr: bool = True
 ) -> dict[str, bytes]:
-    """The same for a designed deck: every front, then each distinct back."""
+    """The same for a designed deck: every front, then its backs, named as a shop's
+    uploader pairs them: ``back.png`` when every card has one back; ``back-spell.png``
+    for each layout when backs go by layout; and when a back reads each card's own
+    fields (a picture column, say), ``07-ship-back.png`` beside each ``07-ship.png``."""
     from .design import design_cards
 
     target = SHOPS[shop]
-    pdf = design_cards(deck, icons, qr=qr, bleed=target.bleed)
-    width = max(2, len(str(len(deck.cards))))
-    names = [f"{card.number:0{width}d}-{_slug(card.name) or 'card'}.png" for card in deck.cards]
-    backs = list(dict.fromkeys(card.back for card in deck.cards if card.back))
-    if len(backs) == 1:
-        names.append("back.png")
-    else:
-        names += [f"back-{_slug(back.removesuffix('.toml'))}.png" for back in backs]
-    return page_images(pdf, names, dpi or target.dpi)
+    pages = design_cards(deck, icons, qr=qr, bleed=target.bleed)
+    count = len(deck.cards)
+    width = max(2, len(str(count)))
+    fronts = [f"{card.number:0{width}d}-{slug(card.name) or 'card'}" for card in deck.cards]
+    names: list[tuple[str, int]] = [(f"{name}.png", i) for i, name in enumerate(fronts)]
+    by_layout: dict[str, set[int]] = {}
+    for card, back in zip(deck.cards, pages.backs, strict=True):
+        if back is not None:
+            by_layout.setdefault(card.back, set()).add(back)
+    if pages.distinct_backs == 1:
+        names.append(("back.png", count))
+    elif all(len(backs) == 1 for backs in by_layout.values()):
+        labels: dict[str, int] = {}
+        for key, (back,) in by_layout.items():
+            label = "-".join(filter(None, ("back", layout_label(key))))
+            labels[label if label not in labels else f"{label}-{back + 1}"] = back
+        names += [(f"{label}.png", count + back) for label, back in labels.items()]
+    else:  # a back for every card, beside its front
+        names += [
+            (f"{front}-back.png", count + back)
+            for front, back in zip(fronts, pages.backs, strict=True)
+            if back is not None
+        ]
+    images = page_images(pages.pdf, count + pages.distinct_backs, dpi or target.dpi)
+    return {name: images[index] for name, index in names}
 
 
-def _slug(text: str) -> str:
-    import re
-
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40]
-
-
-def page_images(pdf: bytes, names: list[str], resolution: int) -> dict[str, bytes]:
-    """{name: PNG} of each page of a single-card PDF, at ``resolution``, on both cores
-    when there are enough pages to pay for it."""
-    pages = len(names)
+def page_images(pdf: bytes, pages: int, resolution: int) -> list[bytes]:
+    """A PNG of each of the first ``pages`` pages of a single-card PDF, at ``resolution``,
+    on both cores when there are enough pages to pay for it."""
     workers = min(2, os.cpu_count() or 1)
     if workers > 1 and pages >= 16 and not busy():  # busy: both cores have work already
         chunks = [list(range(i, pages, workers)) for i in range(workers)]
@@ -97,7 +111,7 @@ def page_images(pdf: bytes, names: list[str], resolution: int) -> dict[str, byte
         images = dict(pair for result in results for pair in result)
     else:
         images = dict(render_pages(pdf, list(range(pages)), resolution))
-    return {name: images[index] for index, name in enumerate(names)}
+    return [images[index] for index in range(pages)]
 
 
 #: A proof shows each card at 150 dpi (375 px wide for a poker card), where its text can

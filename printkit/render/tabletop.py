@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import io
 import json
-import re
 from collections.abc import Callable
 from typing import NamedTuple
 
 from ..design import DesignedDeck
 from ..layout.tabletop import GridSheet, card_pixels, plan_grid
 from ..model import Deck
+from ..names import layout_label
 from ..pictures import ArtLibrary
 from ..shops import TABLES
 from ..units import inch
@@ -31,15 +31,21 @@ AID_COPIES = 4
 
 
 class _Group(NamedTuple):
-    """Cards that share a back: their images, names and where their files go."""
+    """Cards that share a back, or (``backs``) cards that each have their own: their
+    images, names and where their files go."""
 
     prefix: str  # the face sheets' names: <prefix>-1.png ...
-    back_file: str
+    back_file: str  # the back's image, or with ``backs`` the back sheets' prefix
     faces: list
-    back: object  # a PIL image
+    back: object  # a PIL image: the back, or the hidden card's image with ``backs``
     names: list[tuple[str, str]]  # (nickname, description) of each card
     numbers: list[str]  # each card's number in the deck, for cards.csv ("" for none)
     copies: int = 1  # how many of each the table gets
+    backs: list | None = None  # each card's own back, laid out as the faces are
+
+    def back_sheet(self, number: int) -> str:
+        """The file a card of face sheet ``number`` takes its back from."""
+        return f"{self.back_file}-{number}.png" if self.backs is not None else self.back_file
 
 
 def tabletop_files(
@@ -74,31 +80,40 @@ def tabletop_files(
 def design_tabletop_files(
     deck: DesignedDeck, icons: ArtLibrary, table: str, url: Callable[[str], str], qr: bool = True
 ) -> dict[str, bytes]:
-    """The same for a designed deck: one deck on the table, one group for each back."""
+    """The same for a designed deck: one deck on the table, one group for each back; when
+    a back reads each card's own fields, one group whose back sheets give every card its
+    own back (Tabletop Simulator's UniqueBack)."""
     from .design import design_cards
 
     size = card_pixels(deck.front.width, deck.front.height)
-    images = _rasterise(design_cards(deck, icons, qr=qr), size)
+    pages = design_cards(deck, icons, qr=qr)
+    images = _rasterise(pages.pdf, size)
     count = len(deck.cards)
-    backs = list(dict.fromkeys(card.back for card in deck.cards))
-    groups = []
-    for index, back in enumerate(backs):
-        mine = [i for i, card in enumerate(deck.cards) if card.back == back]
-        slug = (
-            ""
-            if len(backs) == 1
-            else "-" + (re.sub(r"[^a-z0-9]+", "-", back.lower()).strip("-") or str(index))
-        )
-        groups.append(
-            _Group(
-                f"faces{slug}",
-                f"back{slug}.png",
-                [images[i] for i in mine],
-                images[count + index] if back else _blank(size),
-                [(deck.cards[i].name, deck.cards[i].values.get("text", "")) for i in mine],
-                [str(deck.cards[i].number) for i in mine],
-            )
-        )
+    cards = list(deck.cards)
+    layouts: dict[str, set] = {}
+    for card, back in zip(cards, pages.backs, strict=True):
+        layouts.setdefault(card.back, set()).add(back)
+
+    def back_image(back):
+        return _blank(size) if back is None else images[count + back]
+
+    def group(prefix: str, back_file: str, mine: list[int], back, backs=None) -> _Group:
+        return _Group(
+            prefix, back_file, [images[i] for i in mine], back,
+            [(cards[i].name, cards[i].values.get("text", "")) for i in mine],
+            [str(cards[i].number) for i in mine], backs=backs,
+        )  # fmt: skip
+
+    if any(len(backs) > 1 for backs in layouts.values()):  # a back for every card
+        backs = [back_image(back) for back in pages.backs]
+        groups = [group("faces", "backs", list(range(count)), backs[0], backs)]
+    else:
+        groups = []
+        for key, (back,) in layouts.items():
+            label = layout_label(key) if len(layouts) > 1 else ""
+            slug = f"-{label}" if label else ""
+            mine = [i for i, card in enumerate(cards) if card.back == key]
+            groups.append(group(f"faces{slug}", f"back{slug}.png", mine, back_image(back)))
     return _files(deck.id, deck.name, [(deck.name, groups)], table, url, size)
 
 
@@ -109,11 +124,15 @@ def _files(deck_id: str, title: str, objects, table: str, url, size) -> dict[str
     for object_title, groups in objects:
         laid = []
         for group in groups:
-            files[group.back_file] = _png(group.back)
+            if group.backs is None:
+                files[group.back_file] = _png(group.back)
             sheets = []
             for number, sheet in enumerate(plan_grid(len(group.faces), hidden), start=1):
                 name = f"{group.prefix}-{number}.png"
                 files[name] = _png(_sheet(group.faces, group.back, sheet, size))
+                if group.backs is not None:
+                    backs = _sheet(group.backs, group.back, sheet, size)
+                    files[group.back_sheet(number)] = _png(backs)
                 sheets.append((name, sheet))
             laid.append((group, sheets))
         placed.append((object_title, laid))
@@ -175,15 +194,15 @@ def _saved_object(title: str, placed, url: Callable[[str], str]) -> bytes:
     for object_title, laid in placed:
         custom, contained, ids = {}, [], []
         for group, sheets in laid:
-            for face, sheet in sheets:
+            for sheet_number, (face, sheet) in enumerate(sheets, start=1):
                 number += 1
                 custom[str(number)] = {
                     "FaceURL": url(face),
-                    "BackURL": url(group.back_file),
+                    "BackURL": url(group.back_sheet(sheet_number)),
                     "NumWidth": sheet.columns,
                     "NumHeight": sheet.rows,
                     "BackIsHidden": True,
-                    "UniqueBack": False,
+                    "UniqueBack": group.backs is not None,
                     "Type": 0,
                 }
                 for slot in range(sheet.count):
@@ -215,6 +234,12 @@ def _saved_object(title: str, placed, url: Callable[[str], str]) -> bytes:
     return (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
+def _cell(text: str) -> str:
+    """A CSV cell a spreadsheet shows as text: a value that begins like a formula
+    (=, +, -, @, a tab) would run as one when the file is opened, so it gets a quote."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
 def _transform(x: float = 0.0) -> dict[str, float]:
     """Face down on the table, the right way round."""
     return {
@@ -239,13 +264,13 @@ def _index(placed) -> bytes:
     writer.writerow(["image", "row", "column", "number", "card", "back"])
     for _title, laid in placed:
         for group, sheets in laid:
-            for face, sheet in sheets:
+            for sheet_number, (face, sheet) in enumerate(sheets, start=1):
                 for slot in range(sheet.count):
                     row, column = divmod(slot, sheet.columns)
                     nickname = group.names[sheet.first + slot][0]
                     label = "player aid" if group.prefix == "aid" else nickname
                     writer.writerow(
-                        [face, row + 1, column + 1, group.numbers[sheet.first + slot], label,
-                         group.back_file]
+                        [face, row + 1, column + 1, group.numbers[sheet.first + slot],
+                         _cell(label), group.back_sheet(sheet_number)]
                     )  # fmt: skip
     return buffer.getvalue().encode("utf-8")
