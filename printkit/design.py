@@ -21,14 +21,16 @@ if TYPE_CHECKING:
 __all__ = [
     "BOX_KINDS",
     "FIELD",
+    "STYLES",
     "Box",
     "Condition",
     "DesignedCard",
     "DesignedDeck",
-    "FontFile",
+    "FontFace",
     "Layout",
     "Look",
     "Paint",
+    "Typeface",
     "fields_of",
     "fill_in",
 ]
@@ -147,14 +149,29 @@ class Box(NamedTuple):
         return names
 
 
-class FontFile(NamedTuple):
-    """A typeface the layout names: its bytes, read from a font package or the deck (none
-    for printkit's own faces, which are registered by name: ``face`` says which)."""
+#: A face's place in its family: (bold, italic).
+STYLES = {"regular": (0, 0), "bold": (1, 0), "italic": (0, 1), "bold_italic": (1, 1)}
+
+
+class FontFace(NamedTuple):
+    """One face of a layout's font: its bytes (from a file, a font package or the
+    system's fonts), or one of printkit's own faces, registered by name (``own``)."""
+
+    source: str  # the file or the family and face, for messages
+    data: bytes = b""
+    own: str = ""  # printkit's name for one of its own faces
+
+
+class Typeface(NamedTuple):
+    """A font a layout names: its regular face and, where it has them, its bold, italic
+    and bold italic (by STYLES' places); **bold** in a text needs the bold face."""
 
     name: str  # as the layout names it
-    source: str  # the package family or the file, for messages
-    data: bytes
-    face: str = ""  # from a font package: "family/weight/style"
+    source: str  # the family or the file, for messages
+    faces: Mapping[tuple[int, int], FontFace]
+
+    def style_name(self, style: tuple[int, int]) -> str:
+        return next(name for name, place in STYLES.items() if place == style)
 
 
 class Layout(NamedTuple):
@@ -162,7 +179,7 @@ class Layout(NamedTuple):
     width: float  # the card it is drawn for, in points
     height: float
     boxes: tuple[Box, ...]
-    fonts: Mapping[str, FontFile]
+    fonts: Mapping[str, Typeface]
     fallback: str | None = None  # a font name for characters the box's font lacks
     scale: float = 1.0  # drawn for another card size: how much smaller or larger
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-__all__ = ["DEFAULT_DECK", "art_dir", "data_dir", "resource_root", "templates_dir"]
+__all__ = ["DEFAULT_DECK", "art_dir", "cache_dir", "data_dir", "resource_root", "templates_dir"]
 
 #: The deck a command prints or reads when none is named: printkit's own, in data/decks.
 DEFAULT_DECK = "dead-mens-deck"
@@ -37,3 +37,15 @@ def templates_dir() -> Path:
 
 def art_dir() -> Path:
     return resource_root() / "art"
+
+
+def cache_dir() -> Path:
+    """Where printkit keeps what it can make again (faces made from variable fonts):
+    $PRINTKIT_CACHE, else $XDG_CACHE_HOME/printkit, else ~/.cache/printkit. Deleting it
+    is always safe."""
+    import os
+
+    if os.environ.get("PRINTKIT_CACHE"):
+        return Path(os.environ["PRINTKIT_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "printkit"

@@ -5,6 +5,14 @@ Zilla Slab sets text. Both come from PyPI packages (SIL Open Font License) that
 printkit installs with itself; no font file lives in this repository. Registering them
 with reportlab is ``printkit.render.fonts``'s job; a layout may name them too.
 
+Neither draws Greek or Cyrillic. Those letters are set in Roboto Slab (Apache licence,
+also a PyPI package), a slab serif of the same build that covers them: each of
+printkit's faces has its script face (``SCRIPT_OF``), of the nearest weight, and any
+text falls back to it, character by character, where its own face has no glyph. Roboto
+Slab comes as one variable font with no italic: its weights are made from it, and its
+italic is the upright slanted by 12 degrees (a synthetic oblique), both by fontTools
+(``printkit.instances``).
+
 Each face's file is found in its package's own list of files (``face_file``). fontpkg,
 which finds any font package, first reads the entry points of every package installed:
 about 45 ms, on every command that prints. It is still used for the faces a layout
@@ -24,9 +32,15 @@ __all__ = [
     "BODY_ITALIC",
     "BODY_SEMIBOLD",
     "FACES",
+    "FAMILIES",
+    "SCRIPT",
+    "SCRIPT_FACES",
+    "SCRIPT_OF",
+    "SCRIPT_RANGES",
     "TITLE",
     "face_file",
     "own_face",
+    "package_file",
 ]
 
 TITLE = "PK-Title"
@@ -47,6 +61,37 @@ FACES = {
 }
 
 _BY_FACE = {f"{family}/{weight}/{style}": name for name, (family, weight, style) in FACES.items()}
+
+#: The faces of each of printkit's families, by (bold, italic): how **bold** and *italic*
+#: in a text set in one face find the other.
+FAMILIES = {
+    BODY: {(0, 0): BODY, (1, 0): BODY_BOLD, (0, 1): BODY_ITALIC, (1, 1): BODY_BOLD_ITALIC},
+    TITLE: {(0, 0): TITLE},
+    BODY_SEMIBOLD: {(0, 0): BODY_SEMIBOLD, (1, 0): BODY_BOLD},
+}
+
+#: The script face's family, and the Unicode ranges it is used for (Greek, its
+#: extension, Cyrillic and its supplement): what printkit's own faces lack.
+SCRIPT = "Roboto Slab"
+SCRIPT_RANGES = ((0x0370, 0x03FF), (0x1F00, 0x1FFF), (0x0400, 0x052F), (0x2DE0, 0x2DFF))
+#: printkit's names for the script faces: (weight, slanted).
+SCRIPT_FACES = {
+    "PK-Script": (400, False),
+    "PK-Script-SemiBold": (600, False),
+    "PK-Script-Bold": (700, False),
+    "PK-Script-Heavy": (900, False),
+    "PK-Script-Italic": (400, True),
+    "PK-Script-BoldItalic": (700, True),
+}
+#: Each of printkit's faces, and the script face its missing letters are set in.
+SCRIPT_OF = {
+    TITLE: "PK-Script-Heavy",
+    BODY: "PK-Script",
+    BODY_BOLD: "PK-Script-Bold",
+    BODY_ITALIC: "PK-Script-Italic",
+    BODY_BOLD_ITALIC: "PK-Script-BoldItalic",
+    BODY_SEMIBOLD: "PK-Script-SemiBold",
+}
 
 
 def own_face(face: str) -> str | None:
@@ -69,6 +114,23 @@ def face_file(name: str) -> Path:
     import fontpkg  # not found as expected: fontpkg looks, and says what is wrong
 
     return Path(fontpkg.path(family, weight=weight, style=style))
+
+
+def package_file(family: str, variable: bool = False) -> Path | None:
+    """The file of a font package's regular face (its variable font, with ``variable``),
+    or None when the package or the file is not there."""
+    root, files = _package(family)
+    for entry in files:
+        upright = entry.get("style", "normal") == "normal"
+        if (
+            upright
+            and bool(entry.get("variable")) == variable
+            and isinstance(entry.get("path"), str)
+        ):
+            found = root.joinpath(*entry["path"].split("/"))
+            if found.is_file():
+                return found
+    return None
 
 
 @cache

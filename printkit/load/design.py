@@ -9,38 +9,43 @@ naming the file and the key, the row or the box.
 
 from __future__ import annotations
 
-import hashlib
+import contextlib
 import re
-from functools import cache
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from ..datafile import DataFile, read_confined, shown
+from ..datafile import DataFile, shown
 from ..design import (
     BOX_KINDS,
+    STYLES,
     Box,
     Condition,
     DesignedCard,
     DesignedDeck,
-    FontFile,
+    FontFace,
     Layout,
     Paint,
+    Typeface,
     fields_of,
     fill_in,
 )
 from ..errors import CatalogueError
 from ..limits import MAX_CARDS, MAX_NAME, MAX_TITLE
-from ..typefaces import own_face
+from ..names import slug
 from ..units import format_mm, mm, parse_length
+from .fonts import FontNotFound, family_face, file_face
 from .rows import read_rows
 
 __all__ = ["load_design", "load_layout"]
 
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
-_MAX_FONT = 16 * 1024 * 1024
 _MAX_EXTENDS = 8
 #: Fonts every layout has without naming them: printkit's own.
-_DEFAULT_FONTS = {"title": ("Alfa Slab One", 400, "normal"), "body": ("Zilla Slab", 400, "normal")}
+_DEFAULT_FONTS = {"title": "Alfa Slab One", "body": "Zilla Slab"}
+#: A font's faces besides its regular one, as [fonts] may name them.
+_OTHER_FACES = ("bold", "italic", "bold_italic")
+#: Fonts one layout may name.
+_MAX_FONTS = 16
 _FIELD_COLOR = re.compile(r"\{[A-Za-z_][A-Za-z0-9_-]*\}")
 _SHAPES = ("rect", "ellipse", "line", "vignette")
 _PAINTS = ("fill", "stroke", "color", "edge", "shade", "tag_fill", "on_fill")
@@ -131,7 +136,7 @@ def load_design(folder: Path) -> DesignedDeck:
     pictures = _pictures(folder, front, backs.values(), cards)
     icons = _icons(folder)
     return DesignedDeck(
-        id=folder.name,
+        id=slug(folder.resolve().name) or "deck",
         name=name,
         game=str(table.get("game", name)),
         description=str(table.get("description", "")),
@@ -268,46 +273,16 @@ def _length(file: DataFile, where: str, key: str, value: Any) -> float:
         raise file.fail(f"{where} {key}", str(exc)) from None
 
 
-def _fonts(file: DataFile, root: Path, spec: Any) -> tuple[dict[str, FontFile], str | None]:
+def _fonts(file: DataFile, root: Path, spec: Any) -> tuple[dict[str, Typeface], str | None]:
     spec = dict(file.expect(spec, dict, "[fonts]", "fonts"))
     fallback = spec.pop("fallback", None)
-    names = {
-        key: (family, weight, style) for key, (family, weight, style) in _DEFAULT_FONTS.items()
-    }
-    fonts: dict[str, FontFile] = {}
-    for name, value in {**{k: None for k in names}, **spec}.items():
-        where = f"[fonts] {name}"
-        if value is None:
-            family, weight, style = names[name]
-            value = {"family": family, "weight": weight, "style": style}
-        if isinstance(value, str):
-            value = {"family": value}
-        file.expect(value, dict, where, name)
-        file.check_keys(value, where, (), ("family", "weight", "style", "file"))
-        if "file" in value:
-            path = _inside(file, file.path.parent, value["file"], where, "file")
-            label = f"{value['file']!r}"
-            data = read_confined(
-                path, root, _MAX_FONT, lambda m, at=where, it=label: file.fail(at, f"{it} {m}")
-            )
-            _check_font(file, where, data)
-            source, face = shown(path), ""
-        else:
-            family = file.expect(value.get("family"), str, where, "family")
-            weight, style = value.get("weight", 400), value.get("style", "normal")
-            source, face = family, f"{family}/{weight}/{style}"
-            data = b""  # printkit's own faces are registered by name, never read here
-            if own_face(face) is None:
-                try:
-                    data = _package_font(family, weight, style)
-                except Exception as exc:  # fontpkg's own errors: not installed, no such style
-                    raise file.fail(
-                        where,
-                        f"the font {family!r} is not installed ({str(exc)[:60]}); "
-                        'install its font package (pip install fontpkg-NAME) or give file = "..."',
-                    ) from None
-                _check_font(file, where, data)
-        fonts[name] = FontFile(name, source, data, face)
+    if fallback is not None:
+        file.expect(fallback, str, "[fonts]", "fallback")
+    if len(spec) > _MAX_FONTS:
+        raise file.fail("[fonts]", f"names {len(spec)} fonts; a layout may name {_MAX_FONTS}")
+    fonts: dict[str, Typeface] = {}
+    for name, value in {**_DEFAULT_FONTS, **spec}.items():
+        fonts[name] = _typeface(file, root, name, value)
     if fallback is not None and fallback not in fonts:
         raise file.fail(
             "[fonts] fallback", f"names no font of [fonts]; they are {', '.join(fonts)}"
@@ -315,32 +290,53 @@ def _fonts(file: DataFile, root: Path, spec: Any) -> tuple[dict[str, FontFile], 
     return fonts, fallback
 
 
-@cache
-def _package_font(family: str, weight, style) -> bytes:
-    """A font package's face, read once (a look's four layouts name the same fonts)."""
-    import fontpkg
+def _typeface(file: DataFile, root: Path, name: str, value: Any) -> Typeface:
+    """One font of [fonts]: a family by name, or a file; its bold, italic and bold italic
+    found beside it, or named as files."""
+    where = f"[fonts] {name}"
+    if isinstance(value, str):
+        value = {"family": value}
+    file.expect(value, dict, where, name)
+    file.check_keys(value, where, (), ("family", "weight", "style", "file", *_OTHER_FACES))
+    if ("file" in value) == ("family" in value):
+        raise file.fail(where, 'give the font a family = "Zilla Slab" or a file = "fonts/X.ttf"')
 
-    return Path(fontpkg.path(family, weight=weight, style=style)).read_bytes()
+    def from_file(key: str) -> FontFace:
+        relative = file.expect(value[key], str, where, key)
+        path = _inside(file, file.path.parent, relative, where, key)
+        return file_face(path, root, lambda m: file.fail(where, f"{key} {relative!r} {m}"))
 
-
-def _check_font(file: DataFile, where: str, data: bytes) -> None:
-    error = _font_error(hashlib.sha256(data).digest(), data)
-    if error:
-        raise file.fail(where, f"not a TrueType font printkit can embed ({error})")
-
-
-@cache
-def _font_error(digest: bytes, data: bytes) -> str:
-    """Why reportlab cannot embed the font, or ""; each font is parsed once."""
-    import io
-
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    try:
-        TTFont("printkit-check", io.BytesIO(data))
-    except Exception as exc:  # reportlab raises TTFError and others on a bad font
-        return str(exc)[:80]
-    return ""
+    faces: dict[tuple[int, int], FontFace] = {}
+    if "file" in value:
+        faces[STYLES["regular"]] = from_file("file")
+        source = faces[STYLES["regular"]].source
+    else:
+        family = file.expect(value["family"], str, where, "family")
+        weight = file.expect(value.get("weight", 400), int, where, "weight")
+        style = file.expect(value.get("style", "normal"), str, where, "style")
+        if not 100 <= weight <= 900 or style not in ("normal", "italic"):
+            raise file.fail(where, 'weight is 100 to 900 and style "normal" or "italic"')
+        try:
+            faces[STYLES["regular"]] = family_face(family, weight, style)
+        except FontNotFound as exc:
+            raise file.fail(
+                where,
+                f"the font {family!r} is not installed ({exc}); install it (pip install "
+                f"fontpkg-{slug(family)}, or on the system), or give file = "
+                '"fonts/NAME.ttf"',
+            ) from None
+        for key in _OTHER_FACES:
+            if key not in value:
+                bold, italic = STYLES[key]
+                with contextlib.suppress(FontNotFound):
+                    faces[STYLES[key]] = family_face(
+                        family, max(700, weight) if bold else weight, "italic" if italic else style
+                    )
+        source = family
+    for key in _OTHER_FACES:
+        if key in value:
+            faces[STYLES[key]] = from_file(key)
+    return Typeface(name, source, faces)
 
 
 def _is_color(value: Any) -> bool:

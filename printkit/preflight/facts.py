@@ -84,6 +84,8 @@ class PageFacts:
     images: list[Image] = field(default_factory=list)
     cards: list[Box] = field(default_factory=list)  # what a placed form may ink: bbox ∩ clip
     marks: list[Mark] = field(default_factory=list)
+    #: The text around each character drawn with its font's empty glyph (.notdef).
+    notdef: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -183,6 +185,10 @@ def _chars(page, facts: PageFacts) -> None:
         char = chr(code) if code <= 0x10FFFF else "\ufffd"
         if char.isspace():
             continue
+        if char in ("\x00", "\ufffd"):  # the font's empty glyph: reportlab's missing character
+            start = max(0, i - 16)
+            before, after = text.get_text_range(start, i - start), text.get_text_range(i + 1, 12)
+            facts.notdef.append(f"{before}\u2588{after}")
         scale = math.sqrt(abs(m.a * m.d - m.b * m.c)) if matrix_of(handle, i, m) else 0.0
         if not box_of(handle, i, left, right, bottom, top):  # pdfium's order: l, r, b, t
             raise PdfiumError("Failed to get charbox.")

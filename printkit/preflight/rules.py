@@ -50,7 +50,8 @@ class Finding(NamedTuple):
 
 
 def check_page(page: PageFacts, expect: Expect) -> list[Finding]:
-    return [rule(page, expect) for rule in (_fonts, _text_size, _edges, _marks, _paper, _images)]
+    rules = (_fonts, _glyphs, _text_size, _edges, _marks, _paper, _images)
+    return [rule(page, expect) for rule in rules]
 
 
 def check_document(doc: DocumentFacts, expect: Expect) -> list[Finding]:
@@ -74,6 +75,21 @@ def check_document(doc: DocumentFacts, expect: Expect) -> list[Finding]:
     else:
         findings.append(Finding(None, "duplex", "ok", f"/{doc.duplex}"))
     return findings
+
+
+def _glyphs(page: PageFacts, _expect: Expect) -> Finding:
+    if page.notdef:
+        shown = (
+            " ".join(page.notdef[0].split()).replace("\x00", "\u2588").replace("\ufffd", "\u2588")
+        )
+        return Finding(
+            page.number,
+            "glyphs",
+            "fail",
+            f"{len(page.notdef)} characters drawn with no glyph in their font (a blank box), "
+            f"first in \u201c{shown}\u201d; set them in a font that has them",
+        )
+    return Finding(page.number, "glyphs", "ok", "every character has its glyph")
 
 
 def _fonts(page: PageFacts, expect: Expect) -> Finding:

@@ -37,6 +37,7 @@ from .fonts import (
     BODY_SEMIBOLD,
     TITLE,
     check_glyphs,
+    fallback_markup,
     register_fonts,
 )
 from .icons import Icons
@@ -526,7 +527,9 @@ class _Template(BaseDocTemplate):
         canvas.addOutlineEntry(flowable.plain, key, level=flowable.level, closed=flowable.level > 0)
         if flowable.level == 0:
             self.chapter = flowable.plain
-        self.notify("TOCEntry", (flowable.level, flowable.text, self.page, key))
+        style = self.builder.styles[f"toc{flowable.level}"]
+        entry = fallback_markup(flowable.text, style)
+        self.notify("TOCEntry", (flowable.level, entry, self.page, key))
 
     def beforeDocument(self) -> None:
         self._keys = 0

@@ -21,10 +21,17 @@ from ..layout.impose import Rect
 from ..model import SUIT_SYMBOLS, suit_color
 from ..notation import parse_card
 from ..pictures import ArtLibrary, Picture
-from ..typefaces import own_face
 from ..units import format_mm, mm
 from .art import INK_SAVER_LIGHT, fit_raster, lightened, place_drawing, tinted, without_ground
-from .fonts import register_fonts
+from .fonts import (
+    add_family,
+    draw_text,
+    face_of,
+    missing_char,
+    register_fonts,
+    set_chain,
+    text_width,
+)
 from .pdf import Document, hex_color
 from .qr import QUIET, draw_qr, qr_code, qr_version
 from .qrstream import CodeStream
@@ -232,13 +239,13 @@ class DesignFaces:
             return
         box, inner = item.box, item.inner
         font = self.fonts[layout.source, box.font]
-        fallback = self.fonts.get((layout.source, layout.fallback)) if layout.fallback else None
         where = self._where(layout, card, box)
         color = self._paint(box.color, layout, card, box, "#000000")
         if plain_markup is None:
-            body = self._rich_markup(text, font, fallback, where, _hex(color))
+            body = self._rich_markup(text, layout, box, where, _hex(color))
         else:
-            body = _with_fallback(escape(text), font, fallback, where).replace("\n", "<br/>")
+            _check_text(text, font, where)
+            body = escape(text).replace("\n", "<br/>")
         # Equal texts in equal boxes share their size: found once, by shrinking.
         key = (hashlib.sha1(body.encode()).digest(), font, box.size, box.min_size, box.leading)
         key += (round(inner.w, 3), round(inner.h, 3))
@@ -281,12 +288,11 @@ class DesignFaces:
             return
         font = self.fonts[layout.source, box.font]
         where = self._where(layout, card, box)
-        _with_fallback(escape(text), font, None, where)  # every character in the font
+        _check_text(text, font, where)
         size = self._deck_size(layout, box, inner.w, font, text)
         lines = _title_lines(text, size, inner.w, _measure(font)) or [text]
         canvas = self.doc.canvas
         canvas.setFillColor(self._paint(box.color, layout, card, box, "#000000"))
-        canvas.setFont(font, size)
         line_h = size * 1.05
         block = line_h * len(lines)
         first = {
@@ -295,17 +301,10 @@ class DesignFaces:
             "bottom": inner.y + block - size * 0.78,
         }[box.valign]
         x = {"left": inner.x, "center": inner.x + inner.w / 2, "right": inner.right}[box.align]
-        draw = {
-            "left": canvas.drawString,
-            "center": canvas.drawCentredString,
-            "right": canvas.drawRightString,
-        }[box.align]
         for i, line in enumerate(lines):
-            draw(x, first - i * line_h, line)
+            draw_text(canvas, x, first - i * line_h, line, font, size, box.align)
 
     def _deck_size(self, layout: Layout, box, width: float, font: str, text: str) -> float:
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
         measure = _measure(font)
         key = (box.content, font, box.size, box.min_size, round(width, 3))
         if key in self._deck_sizes:
@@ -320,22 +319,36 @@ class DesignFaces:
                 self._deck_sizes[key] = size
                 return size
             size -= 0.25 * layout.scale
-        longest = max(texts, key=lambda t: stringWidth(t, font, box.min_size))
+        longest = max(texts, key=lambda t: measure(t, box.min_size))
         raise RenderError(
             f"{layout.source} [box.{box.name}]: {longest!r} does not fit even at "
             f"{box.min_size:g} pt on two lines; shorten it or make the box wider"
         )
 
-    def _rich_markup(self, text: str, font: str, fallback, where: str, color: str) -> str:
-        def run_markup(run: str) -> str:
+    def _rich_markup(self, text: str, layout: Layout, box, where: str, color: str) -> str:
+        font = self.fonts[layout.source, box.font]
+        suits = "".join(SUIT_SYMBOLS.values())
+
+        def run_markup(run: str, style: str) -> str:
+            face = font
+            if style in ("bold", "italic"):
+                face = face_of(font, style == "bold", style == "italic")
+                if face is None:
+                    typeface = layout.fonts[box.font]
+                    raise RenderError(
+                        f"{where}: *{style}* text needs the {style} face of the font "
+                        f"{box.font!r} ({typeface.source}), which it does not have; name "
+                        f'it in [fonts] ({box.font} = {{ ..., {style} = "fonts/FILE.ttf" }}) '
+                        "or choose a font that has one"
+                    )
             pieces, last = [], 0
             for match in _ICON.finditer(run):
-                pieces.append(
-                    _with_fallback(escape(run[last : match.start()]), font, fallback, where)
-                )
+                _check_text(run[last : match.start()], face, where, suits)
+                pieces.append(escape(run[last : match.start()]))
                 pieces.append(self._icon_markup(match.group(1), color, where))
                 last = match.end()
-            pieces.append(_with_fallback(escape(run[last:]), font, fallback, where))
+            _check_text(run[last:], face, where, suits)
+            pieces.append(escape(run[last:]))
             return "".join(pieces).replace("\n", "<br/>")
 
         return markup(text, run_markup=run_markup)
@@ -509,7 +522,6 @@ class DesignFaces:
         """Target icons with labels (the box's field: icon names, "all-" for every
         player), over badges (``badges``: "|"-separated labels, each may start with an
         :icon:), centred together; beside a qr box's code when it is drawn."""
-        from reportlab.pdfbase.pdfmetrics import stringWidth
 
         box, room = item.box, item.inner
         where = self._where(layout, card, box)
@@ -535,11 +547,11 @@ class DesignFaces:
         for icon, label in badges:
             if icon:
                 self._icon_picture(icon, where)
-            _with_fallback(escape(label), font, None, where)
+            _check_text(label, font, where)
         size = box.size
         placed_targets, placed_badges = stacked_marks(
             room, targets, tuple(badges), size, layout.scale,
-            lambda text: stringWidth(text, font, size), where,
+            lambda text: text_width(text, font, size), where,
         )  # fmt: skip
         canvas = self.doc.canvas
         ink = self._paint(box.color, layout, card, box, "#000000")
@@ -556,8 +568,7 @@ class DesignFaces:
                     )  # fmt: skip
             self._stamp_icon(canvas, target.icon_name, picture, ink_hex, icon.x, icon.y, icon.w)
             canvas.setFillColor(ink)
-            canvas.setFont(font, size)
-            canvas.drawCentredString(target.label_x, target.label_y, target.label)
+            draw_text(canvas, target.label_x, target.label_y, target.label, font, size, "center")
         on_fill = self._paint(box.on_fill, layout, card, box, "#ffffff")
         for badge in placed_badges:
             paint = box.fill if badge.mark or box.tag_fill is None else box.tag_fill
@@ -572,8 +583,7 @@ class DesignFaces:
                     badge.icon.x, badge.icon.y, badge.icon.w,
                 )  # fmt: skip
             canvas.setFillColor(on_fill)
-            canvas.setFont(font, size)
-            canvas.drawString(badge.label_x, badge.label_y, badge.label)
+            draw_text(canvas, badge.label_x, badge.label_y, badge.label, font, size)
 
 
 #: The suits' colours where a deck gives none (a designed deck, its print guide).
@@ -598,10 +608,8 @@ def _hex(color) -> str:
 
 
 def _measure(font: str):
-    """width(text, size) in ``font``."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    return lambda text, size: stringWidth(text, font, size)
+    """width(text, size) in ``font`` (and its fallbacks)."""
+    return lambda text, size: text_width(text, font, size)
 
 
 def _mix(a, b, amount: float):
@@ -646,28 +654,16 @@ def _fits_width(paragraph, width: float) -> bool:
     return True
 
 
-def _with_fallback(escaped: str, font: str, fallback: str | None, where: str) -> str:
-    """Characters ``font`` lacks set in the fallback font; RenderError when it lacks them too."""
-    from reportlab.pdfbase import pdfmetrics
-
-    glyphs = pdfmetrics.getFont(font).face.charToGlyph
-    if all(ord(ch) in glyphs or ch.isspace() or ch in "&;<>" for ch in escaped):
-        return escaped
-    out = []
-    spare = pdfmetrics.getFont(fallback).face.charToGlyph if fallback else {}
-    for ch in escaped:
-        if ord(ch) in glyphs or ch.isspace() or ch in "&;#<>" or ch.isascii():
-            out.append(ch)
-        elif ord(ch) in spare:
-            out.append(f'<font name="{fallback}">{ch}</font>')
-        elif ch in SUIT_SYMBOLS.values():
-            out.append(ch)
-        else:
-            raise RenderError(
-                f"{where}: the layout's fonts cannot draw the character {ch!r} (U+{ord(ch):04X}); "
-                "give [fonts] a fallback that has it, or replace it"
-            )
-    return "".join(out)
+def _check_text(text: str, font: str, where: str, allowed: str = "") -> None:
+    """Every character of ``text`` in ``font``, the layout's fallback or printkit's
+    script faces (``allowed`` ones are drawn as pictures); RenderError naming the first
+    that is in none of them."""
+    char = missing_char(text, font, allowed)
+    if char is not None:
+        raise RenderError(
+            f"{where}: the layout's fonts cannot draw the character {char!r} "
+            f"(U+{ord(char):04X}); give [fonts] a fallback that has it, or replace it"
+        )
 
 
 def _contained(picture: Picture, box: Rect) -> Rect:
@@ -682,26 +678,38 @@ def _contained(picture: Picture, box: Rect) -> Rect:
 
 
 def _register(deck: DesignedDeck) -> dict[tuple[str, str], str]:
-    """Register every layout's fonts with reportlab; {(layout, name): registered name}."""
-    from reportlab.lib.fonts import addMapping
+    """Register every layout's fonts with reportlab, each face under a name of its own and
+    each font as a family (so that **bold** finds its bold face), with the layout's
+    fallback font behind it; {(layout, name): the regular face's registered name}."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
     register_fonts()
     names = {}
     for layout in (deck.front, *deck.backs.values()):
-        for name, font in layout.fonts.items():
-            own = own_face(font.face)
-            if own is not None:  # printkit's own typefaces, registered once
-                names[layout.source, name] = own
-                continue
-            registered = "PKD-" + hashlib.sha256(font.data).hexdigest()[:12]
-            if registered not in pdfmetrics.getRegisteredFontNames():
-                pdfmetrics.registerFont(TTFont(registered, io.BytesIO(font.data)))
-                for bold in (0, 1):
-                    for italic in (0, 1):
-                        addMapping(registered, bold, italic, registered)
-            names[layout.source, name] = registered
+        families = {}
+        for name, typeface in layout.fonts.items():
+            faces = {}
+            for style, face in typeface.faces.items():
+                if face.own:  # printkit's own typefaces, registered once
+                    faces[style] = face.own
+                    continue
+                registered = "PKD-" + hashlib.sha256(face.data).hexdigest()[:12]
+                if registered not in pdfmetrics.getRegisteredFontNames():
+                    pdfmetrics.registerFont(TTFont(registered, io.BytesIO(face.data)))
+                faces[style] = registered
+            families[name] = faces
+            if not any(face.own for face in typeface.faces.values()):
+                add_family(faces[(0, 0)], faces)
+            names[layout.source, name] = faces[(0, 0)]
+        # A face of the layout's own falls back to its fallback font (the same style, or
+        # its regular face), then to printkit's script faces, as printkit's faces do.
+        spare = families.get(layout.fallback or "", {})
+        for name, typeface in layout.fonts.items():
+            for style, face in typeface.faces.items():
+                if not face.own and name != layout.fallback:
+                    fallbacks = (spare.get(style), spare.get((0, 0)))
+                    set_chain(families[name][style], tuple(f for f in fallbacks if f))
     return names
 
 

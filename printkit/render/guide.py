@@ -15,7 +15,7 @@ from ..pictures import ArtLibrary
 from ..units import format_mm, mm
 from .deck import items
 from .design import SUIT_COLORS
-from .fonts import BODY, BODY_BOLD, TITLE
+from .fonts import BODY, BODY_BOLD, TITLE, missing_char
 from .icons import Icons
 from .pdf import Document, hex_color
 from .platypus import Frame, KeepInFrame, Paragraph, Spacer
@@ -172,7 +172,9 @@ def _checklist(deck: Deck | DesignedDeck, t: Template, aids: int) -> list[str]:
         blanks = sum(kinds[i] == "blank" for i in chunk)
         if blanks:
             parts.append(f"{blanks} blank card{'s' if blanks > 1 else ''} for house rules")
-        lines.append(f"**{deck.name}, sheet {number}**: " + "; ".join(parts))
+        lines.append(
+            f"**{_printable(deck.name, 'The deck')}, sheet {number}**: " + "; ".join(parts)
+        )
     return lines
 
 
@@ -181,9 +183,10 @@ def _design_checklist(deck: DesignedDeck, t: Template) -> list[str]:
     deck of more sheets than a page can list gets one line."""
     sheets = -(-len(deck.cards) // t.per_sheet)
     if sheets > _LISTED_SHEETS:
+        name = _printable(deck.name, "The deck")
         return [
-            f"**{deck.name}**: {len(deck.cards)} cards on {sheets} sheets, {t.per_sheet} to "
-            "a sheet, in the order of the card file"
+            f"**{name}**: {len(deck.cards)} cards on {sheets} sheets, {t.per_sheet} to a "
+            "sheet, in the order of the card file"
         ]
     lines = []
     for number in range(1, sheets + 1):
@@ -199,14 +202,13 @@ def _design_checklist(deck: DesignedDeck, t: Template) -> list[str]:
 
 
 def _printable(text: str, instead: str) -> str:
-    """``text`` if the guide's typeface has every character (a designed deck may set its
-    names in its own fonts) and no Markdown marks; ``instead`` otherwise."""
-    from reportlab.pdfbase.pdfmetrics import getFont
-
-    glyphs = getFont(BODY).face.charToGlyph
-    if any(ch in "*`" or (ord(ch) not in glyphs and not ch.isspace()) for ch in text):
+    """``text`` as the guide can print it: without Markdown's marks (* and `, which would
+    turn the rest of the line bold or into code); ``instead`` if no face of the guide's
+    has a character of it (a designed deck may set its names in fonts of its own)."""
+    plain = text.replace("*", "").replace("`", "").strip()
+    if not plain or missing_char(plain, BODY) is not None:
         return instead
-    return text
+    return plain
 
 
 def _assembly(t: Template) -> list[str]:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import cache
 
 from .. import __version__
-from .fonts import register_fonts
+from .fonts import register_fonts, text_runs, text_width
 
 __all__ = ["DUPLEX_PREFERENCE", "Document", "hex_color"]
 
@@ -47,7 +47,6 @@ class Document:
         """``kind``, ``paper`` and ``duplex`` say what the file is, for the printer's
         dialog (actual size, the flip edge) and for the preflight."""
         from reportlab import rl_config
-        from reportlab.pdfgen.canvas import Canvas
 
         _check_source_date_epoch()
 
@@ -56,7 +55,7 @@ class Document:
         rl_config.useA85 = 0
         register_fonts()
         self.buffer = io.BytesIO()
-        self.canvas = Canvas(
+        self.canvas = _canvas_class()(
             self.buffer,
             pagesize=pagesize,
             invariant=1,
@@ -117,6 +116,43 @@ class Document:
             return self.canvas.getpdfdata()
         finally:
             pdfdoc.PDFFile = plain
+
+
+@cache
+def _canvas_class():
+    """reportlab's canvas, whose lines of text set every character in a face that has it
+    (``fonts.text_runs``): a deck's name in Greek on a sheet's margin draws in printkit's
+    script face, not as empty boxes, and a character no face has is an error."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.pdfgen.canvas import Canvas
+
+    class TextCanvas(Canvas):
+        def drawString(self, x, y, text, *args, **kwargs):
+            font, size = self._fontname, self._fontsize
+            runs = text_runs(text, font)
+            if len(runs) <= 1 and (not runs or runs[0][1] == font):
+                return super().drawString(x, y, text, *args, **kwargs)
+            try:
+                for run, face in runs:
+                    self.setFont(face, size)
+                    super().drawString(x, y, run)
+                    x += stringWidth(run, face, size)
+            finally:
+                self.setFont(font, size)
+            return None
+
+        def drawCentredString(self, x, y, text, *args, **kwargs):
+            width = text_width(text, self._fontname, self._fontsize)
+            return self.drawString(x - width / 2, y, text)
+
+        def drawRightString(self, x, y, text, *args, **kwargs):
+            width = text_width(text, self._fontname, self._fontsize)
+            return self.drawString(x - width, y, text)
+
+        def stringWidth(self, text, fontName=None, fontSize=None):
+            return text_width(text, fontName or self._fontname, fontSize or self._fontsize)
+
+    return TextCanvas
 
 
 class _AlreadyFlate:

@@ -28,6 +28,7 @@ __all__ = [
     "NextPageTemplate",
     "PageBreak",
     "PageTemplate",
+    "ParaParser",
     "Paragraph",
     "Spacer",
     "Table",
@@ -80,12 +81,25 @@ try:
         NextPageTemplate,
         PageBreak,
         PageTemplate,
-        Paragraph,
         Spacer,
         Table,
         TableStyle,
     )
+    from reportlab.platypus.paragraph import Paragraph as _Paragraph
+    from reportlab.platypus.paraparser import ParaParser
     from reportlab.platypus.tableofcontents import TableOfContents
     from reportlab.platypus.tables import CellStyle
 finally:
     re.compile = _compile
+
+
+class Paragraph(_Paragraph):
+    """reportlab's paragraph, with every character set in a face that has it: a run its
+    font cannot draw goes to the font's fallback (``fonts.fallback_frags``), so no
+    letter is ever left out without a word."""
+
+    def _setup(self, text, style, bulletText, frags, cleaner):
+        super()._setup(text, style, bulletText, frags, cleaner)
+        from .fonts import fallback_frags
+
+        self.frags = fallback_frags(self.frags)

@@ -19,9 +19,10 @@ from ..model import Deck, Template
 from ..names import layout_label, slug
 from ..pictures import ArtLibrary
 from ..shops import SHOPS
-from ..typefaces import TITLE, face_file
+from ..typefaces import TITLE
 from ..units import inch
 from .cards import card_pages
+from .fonts import face_source, text_runs
 from .pages import render_pages
 
 __all__ = [
@@ -181,12 +182,12 @@ def _proofs(
 ) -> list[bytes]:
     """Proof PNGs of ``count`` card images (``card(i)``), at most PROOF_CARDS each, each
     card's corners rounded to ``corner`` pixels, as the card is cut."""
-    from PIL import Image, ImageDraw, ImageFont
+    from PIL import Image, ImageDraw
 
     # Each card is made and pasted in turn: one proof image and one card in memory.
     card_w, card_h = card(0).size
     gap, head = 12, 52
-    font = ImageFont.truetype(str(face_file(TITLE)), 28)
+    heading = _Heading(TITLE, 28)
     parts = -(-count // PROOF_CARDS)
     mask = None
     if corner > 0:
@@ -213,7 +214,7 @@ def _proofs(
             title += " and the back" if backs == 1 else f" and {backs} backs"
         if parts > 1:
             title += f" · proof {part + 1} of {parts} (cards {first} to {min(last, fronts)})"
-        draw.text((gap + 2, 12), title, fill="#efe2c4", font=font)
+        heading.draw(draw, (gap + 2, 12), title, "#efe2c4")
         for offset, index in enumerate(chunk):
             row, col = divmod(offset, cols)
             image = card(index)
@@ -227,6 +228,24 @@ def _proofs(
     images += [future.result() for future in pending]
     pool.shutdown()
     return images
+
+
+class _Heading:
+    """A line of text drawn with Pillow in one of printkit's faces, each run of it in the
+    face that has its characters (a Greek deck name in the script face)."""
+
+    def __init__(self, face: str, size: int):
+        self.face, self.size, self.fonts = face, size, {}
+
+    def draw(self, draw, at: tuple[int, int], text: str, fill: str) -> None:
+        from PIL import ImageFont
+
+        x, y = at
+        for run, face in text_runs(text, self.face):
+            if face not in self.fonts:
+                self.fonts[face] = ImageFont.truetype(face_source(face), self.size)
+            draw.text((x, y), run, fill=fill, font=self.fonts[face])
+            x += round(self.fonts[face].getlength(run))
 
 
 def _png(image, level: int) -> bytes:

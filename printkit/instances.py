@@ -1,0 +1,126 @@
+"""Static faces made from a variable font: a weight of it, upright or slanted.
+
+reportlab embeds TrueType faces, not variable fonts: a variable font's file draws its
+default weight only. fontTools makes a static face at any weight (``instancer``) and,
+for a family without an italic, slants the upright's outlines by 12 degrees (a
+synthetic oblique). Only the Unicode ranges asked for are kept, so a face is made in
+about half a second; each is kept in printkit's cache folder (``paths.cache_dir``) and
+made again only when the font, the recipe or fontTools changes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import math
+import os
+import tempfile
+from functools import cache
+from pathlib import Path
+
+__all__ = ["static_face"]
+
+#: What a made face depends on besides its inputs: change it when the recipe changes.
+_RECIPE = "1"
+_SLANT = 12.0  # degrees
+_MAX_FACE = 4 * 1024 * 1024
+
+
+@cache
+def static_face(source: Path, weight: int, slanted: bool, ranges: tuple | None) -> bytes:
+    """The TrueType face of the variable font ``source`` at ``weight``, slanted if asked,
+    holding the characters of ``ranges`` ((first, last) code points; None: all of them)."""
+    import fontTools
+
+    font = Path(source).read_bytes()
+    key = hashlib.sha256(
+        repr((_RECIPE, fontTools.version, weight, slanted, ranges)).encode() + font
+    ).hexdigest()[:24]
+    from .paths import cache_dir
+
+    folder = cache_dir() / "fonts"
+    stem = Path(source).stem.split("[")[0]
+    cached = folder / f"{stem}-{weight}{'-slanted' if slanted else ''}-{key}.ttf"
+    data = _read(cached)
+    if data is not None:
+        return data
+    data = _make(font, weight, slanted, ranges)
+    _keep(cached, data)
+    return data
+
+
+def _make(font: bytes, weight: int, slanted: bool, ranges: tuple | None) -> bytes:
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+    from fontTools.varLib import instancer
+
+    face = TTFont(io.BytesIO(font))
+    if ranges is not None:
+        options = subset.Options()
+        options.layout_features = ["*"]
+        options.name_IDs = ["*"]
+        options.notdef_outline = True
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(unicodes=[c for first, last in ranges for c in range(first, last + 1)])
+        subsetter.subset(face)
+    if "fvar" in face:
+        face = instancer.instantiateVariableFont(face, {"wght": weight})
+    if slanted:
+        _slant(face)
+    out = io.BytesIO()
+    face.save(out)
+    return out.getvalue()
+
+
+def _slant(face) -> None:
+    """Every outline sheared to the right by _SLANT degrees, about the baseline."""
+    from fontTools.pens.recordingPen import DecomposingRecordingPen
+    from fontTools.pens.transformPen import TransformPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    shear = math.tan(math.radians(_SLANT))
+    glyphs = face.getGlyphSet()
+    recorded = {}
+    for name in face.getGlyphOrder():  # every outline read before any is changed
+        recorded[name] = DecomposingRecordingPen(glyphs)
+        glyphs[name].draw(recorded[name])
+    table = face["glyf"]
+    metrics = face["hmtx"].metrics
+    for name, recording in recorded.items():
+        pen = TTGlyphPen(None)
+        recording.replay(TransformPen(pen, (1, 0, shear, 1, 0, 0)))
+        glyph = pen.glyph()
+        glyph.recalcBounds(table)
+        table[name] = glyph
+        metrics[name] = (metrics[name][0], getattr(glyph, "xMin", 0))
+    face["post"].italicAngle = -_SLANT
+    face["head"].macStyle |= 0b10
+    face["OS/2"].fsSelection = (face["OS/2"].fsSelection | 0b1) & ~0b1000000
+
+
+def _read(path: Path) -> bytes | None:
+    """A face kept earlier, if it is a regular file of a sane size that is a font."""
+    try:
+        if not path.is_file() or path.is_symlink() or path.stat().st_size > _MAX_FACE:
+            return None
+        data = path.read_bytes()
+    except OSError:
+        return None
+    return data if data[:4] in (b"\x00\x01\x00\x00", b"true") else None
+
+
+def _keep(path: Path, data: bytes) -> None:
+    """Keep a face for later runs; a cache that cannot be written is simply not kept."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
+    except OSError:
+        return
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
