@@ -301,3 +301,110 @@ def test_preflight_reports_the_ink(cli, tmp_path):
     result = cli("preflight", str(path))
     assert result.status == 0
     assert re.search(r"ink: \d+% of the paper printed, average density \d+%", result.out)
+
+
+_TEXTS = ("text", "rich", "title", "index", "marks")
+
+
+def _text_contrasts(faces, layout, cards):
+    """(where, contrast) for every text of every card drawn with ``layout``, and for every
+    badge's label against its badge."""
+    from printkit.render.design import contrast
+    from printkit.render.pdf import hex_color
+
+    for card in cards:
+        for box in layout.boxes:
+            if box.kind not in _TEXTS or (box.when is not None and not box.when.holds(card.values)):
+                continue
+            where = f"{layout.source} [box.{box.name}] {card.row}"
+            yield where, faces.contrast(layout, card, box)
+            if box.kind == "marks" and box.badges:
+                label = hex_color(box.on_fill.resolve(card.values) or "#ffffff")
+                for paint in (box.fill, box.tag_fill):
+                    if paint is not None and paint.resolve(card.values):
+                        yield (
+                            f"{where} badge",
+                            contrast(label, hex_color(paint.resolve(card.values))),
+                        )
+
+
+def _shipped_faces(deck_id: str, ink_saver: bool):
+    from printkit.cli.app import open_deck
+    from printkit.load.art import load_art
+    from printkit.render.face import FacePainter
+    from printkit.render.pdf import Document
+    from printkit.units import inch
+
+    deck = open_deck(deck_id, None, documents=False, look=True)
+    doc = Document((612, 792), "t", "t", kind="sheets", paper="letter")
+    painter = FacePainter(doc, deck, load_art(deck), 2.5 * inch, 3.5 * inch, ink_saver=ink_saver)
+    look = painter.look
+    yield painter.design, look.front, list(painter.design.deck.cards)
+    yield painter.design, look.back, [painter._back]
+    yield painter.design, look.blank, [painter._blank]
+
+
+@pytest.mark.parametrize("ink_saver", [False, True], ids=["normal", "ink-saver"])
+def test_every_text_reads_at_4_5_to_1_against_what_lies_under_it(tmp_path, ink_saver):
+    """WCAG AA for text, on every card of the shipped decks and the deck printkit new
+    writes (with backs by type), in both modes: the ink saver's white grounds never
+    leave a light text on them."""
+    from printkit.design_scaffold import scaffold
+    from printkit.load.art import load_icons
+    from printkit.load.design import load_design
+    from printkit.render.design import DesignFaces
+    from printkit.render.pdf import Document
+
+    checked = []
+    for deck_id in ("dead-mens-deck", "simplified-bang"):
+        for faces, layout, cards in _shipped_faces(deck_id, ink_saver):
+            checked += list(_text_contrasts(faces, layout, cards))
+    folder = tmp_path / "potions"
+    for relative, text in scaffold("Potions").items():
+        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+        (folder / relative).write_text(text, encoding="utf-8")
+    deck = load_design(folder)
+    doc = Document((612, 792), "t", "t", kind="sheets", paper="letter")
+    faces = DesignFaces(doc, deck, load_icons(), ink_saver=ink_saver)
+    for layout in (deck.front, *deck.backs.values()):
+        checked += list(_text_contrasts(faces, layout, deck.cards))
+    assert len(checked) > 300
+    low = [(where, round(ratio, 2)) for where, ratio in checked if ratio < 4.5]
+    assert low == []
+
+
+def test_the_ink_saver_keeps_backs_by_type_apart(tmp_path):
+    import pypdfium2 as pdfium
+    from PIL import ImageStat
+
+    from printkit.design_scaffold import scaffold
+    from printkit.layout.impose import impose
+    from printkit.load.art import load_icons
+    from printkit.load.design import load_design
+    from printkit.render.design import design_sheets
+
+    folder = tmp_path / "potions"
+    for relative, text in scaffold("Potions").items():
+        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+        (folder / relative).write_text(text, encoding="utf-8")
+    spell = (folder / "back.toml").read_text().replace("#2e2235", "#1f5a7a")
+    (folder / "back-spell.toml").write_text(spell)
+    toml = folder / "deck.toml"
+    toml.write_text(toml.read_text() + '\n[backs]\nfield = "type"\nspell = "back-spell.toml"\n')
+    deck = load_design(folder)
+    template = load_template("letter-3x3")
+    pdf = design_sheets(deck, template, load_icons(), Settings(ink_saver=True))[""]
+    page = pdfium.PdfDocument(pdf)[1].render(scale=1).to_pil().convert("RGB")
+    backs = {}
+    for placement in impose(template, len(deck.cards))[0].backs:
+        r = placement.trim
+        top = page.size[1] - r.top
+        crop = page.crop((round(r.x), round(top), round(r.right), round(top + r.h)))
+        backs.setdefault(deck.cards[placement.item].values["type"], crop)
+
+    def ink(image):  # the colour of what is printed on the white: lines and lettering
+        mask = image.convert("L").point(lambda v: 255 if v < 200 else 0)
+        return ImageStat.Stat(image, mask).mean
+
+    potion, spell = ink(backs["potion"]), ink(backs["spell"])
+    assert max(abs(a - b) for a, b in zip(potion, spell, strict=True)) > 25, (potion, spell)

@@ -18,7 +18,16 @@ from ..errors import RenderError
 from ..units import mm
 from .impose import Rect
 
-__all__ = ["Badge", "Placed", "Target", "placed", "scaled", "stacked_marks", "target_label"]
+__all__ = [
+    "Badge",
+    "Placed",
+    "Target",
+    "ground_under",
+    "placed",
+    "scaled",
+    "stacked_marks",
+    "target_label",
+]
 
 _TOUCH = 0.01 * mm
 #: A layout may be drawn on a card this much smaller or larger than it was drawn for.
@@ -48,6 +57,23 @@ def placed(layout: Layout, values: Mapping[str, str], bleed: float = 0.0) -> lis
         inner = rect.inset(box.padding) if box.padding else rect
         out.append(Placed(box, rect, inner))
     return out
+
+
+def ground_under(layout: Layout, values: Mapping[str, str], box: Box) -> Box | None:
+    """What ``box``'s text and lines are read against: the last filled shape drawn before
+    it that shows for the card and holds the box's centre (None: the bare paper)."""
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    under = None
+    for other in layout.boxes:
+        if other is box:
+            break
+        if other.kind != "shape" or other.content == "line" or other.fill is None:
+            continue
+        if other.when is not None and not other.when.holds(values):
+            continue
+        if other.x <= cx <= other.x + other.w and other.y <= cy <= other.y + other.h:
+            under = other
+    return under
 
 
 def scaled(layout: Layout, width: float, height: float) -> Layout:

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from ..design import DesignedCard, DesignedDeck, Layout, fill_in
 from ..errors import RenderError
-from ..layout.design import Placed, placed, stacked_marks
+from ..layout.design import Placed, ground_under, placed, stacked_marks
 from ..layout.impose import Rect
 from ..model import SUIT_SYMBOLS, suit_color
 from ..notation import parse_card
@@ -159,6 +159,33 @@ class DesignFaces:
             draw(layout, card, item)
             canvas.restoreState()
 
+    def _ink(self, layout: Layout, card: DesignedCard, box, paint, default, minimum=4.5):
+        """A text's or a line's colour (``paint``, or ``default``), kept readable in the
+        ink saver: where the ground under it is left white or turned light, a colour
+        that no longer stands out against it (gold on a dark back, say) takes the colour
+        of that ground itself, so that cards of different grounds still look apart, or
+        else the ink's near-black."""
+        color = self._paint(paint, layout, card, box, default)
+        if color is None or not self.ink_saver:
+            return color
+        ground = ground_under(layout, card.values, box)
+        original = self._paint(ground.fill, layout, card, ground) if ground else None
+        under = hex_color(_WHITE) if original is None or ground.bleed else _lighter(original)
+        for candidate in (color, original, hex_color(SUIT_COLORS["black"])):
+            if candidate is not None and contrast(candidate, under) >= minimum:
+                return candidate
+        return hex_color("#000000")
+
+    def contrast(self, layout: Layout, card: DesignedCard, box, default="#000000") -> float:
+        """The contrast of ``box``'s text colour against what lies under it, as drawn
+        (the ink saver's changes included): a check for the tests, and for designers."""
+        ground = ground_under(layout, card.values, box)
+        original = self._paint(ground.fill, layout, card, ground) if ground else None
+        under = hex_color(_WHITE) if original is None else original
+        if self.ink_saver and original is not None:
+            under = hex_color(_WHITE) if ground.bleed else _lighter(original)
+        return contrast(self._ink(layout, card, box, box.color, default), under)
+
     def _where(self, layout: Layout, card: DesignedCard, box) -> str:
         return f"{card.row} ({card.name}), {layout.source} [box.{box.name}]"
 
@@ -178,7 +205,7 @@ class DesignFaces:
     def _shape(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
         canvas, box, r = self.doc.canvas, item.box, item.rect
         fill = self._paint(box.fill, layout, card, box)
-        stroke = self._paint(box.stroke, layout, card, box)
+        stroke = self._ink(layout, card, box, box.stroke, None, _LINE_CONTRAST)
         if self.ink_saver and fill is not None:
             fill = None if box.bleed else _lighter(fill)
         if box.content == "vignette":
@@ -240,7 +267,7 @@ class DesignFaces:
         box, inner = item.box, item.inner
         font = self.fonts[layout.source, box.font]
         where = self._where(layout, card, box)
-        color = self._paint(box.color, layout, card, box, "#000000")
+        color = self._ink(layout, card, box, box.color, "#000000")
         if plain_markup is None:
             body = self._rich_markup(text, layout, box, where, _hex(color))
         else:
@@ -292,7 +319,7 @@ class DesignFaces:
         size = self._deck_size(layout, box, inner.w, font, text)
         lines = _title_lines(text, size, inner.w, _measure(font)) or [text]
         canvas = self.doc.canvas
-        canvas.setFillColor(self._paint(box.color, layout, card, box, "#000000"))
+        canvas.setFillColor(self._ink(layout, card, box, box.color, "#000000"))
         line_h = size * 1.05
         block = line_h * len(lines)
         first = {
@@ -505,7 +532,7 @@ class DesignFaces:
             raise RenderError(f"{where}: {exc}") from None
         canvas, inner, box = self.doc.canvas, item.inner, item.box
         font = self.fonts[layout.source, box.font]
-        color = self._paint(box.color, layout, card, box, SUIT_COLORS[playing.color])
+        color = self._ink(layout, card, box, box.color, SUIT_COLORS[playing.color])
         canvas.setFillColor(color)
         canvas.setFont(font, box.size)
         canvas.drawCentredString(inner.x + inner.w / 2, inner.top - box.size * 0.72, playing.rank)
@@ -554,7 +581,7 @@ class DesignFaces:
             lambda text: text_width(text, font, size), where,
         )  # fmt: skip
         canvas = self.doc.canvas
-        ink = self._paint(box.color, layout, card, box, "#000000")
+        ink = self._ink(layout, card, box, box.color, "#000000")
         ink_hex = _hex(ink)
         shade = self._paint(box.shade, layout, card, box)
         for target in placed_targets:
@@ -588,6 +615,28 @@ class DesignFaces:
 
 #: The suits' colours where a deck gives none (a designed deck, its print guide).
 SUIT_COLORS = {"red": "#b3261e", "black": "#1d1b19"}
+
+
+#: WCAG's contrast for lines and marks (text needs 4.5:1).
+_LINE_CONTRAST = 3.0
+
+
+#: The bare paper, which the ink saver leaves under a ground that ran into the bleed.
+_WHITE = "#ffffff"
+
+
+def contrast(a, b) -> float:
+    """WCAG 2's contrast ratio of two colours (reportlab Colors): 1 to 21."""
+
+    def luminance(color) -> float:
+        def channel(c: float) -> float:
+            return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+        r, g, b = (channel(c) for c in color.rgb())
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
 
 
 def _lighter(color):
