@@ -13,7 +13,9 @@ __all__ = [
     "MAX_CARDS",
     "MAX_COPIES",
     "MAX_DATA_BYTES",
+    "MAX_HEADING",
     "MAX_NAME",
+    "MAX_PARAGRAPH",
     "MAX_PICTURE_BYTES",
     "MAX_PIXELS",
     "MAX_ROWS",
@@ -36,6 +38,11 @@ MAX_NAME = 60
 MAX_TEXT = 2_000
 #: Characters in a deck's name and its game's name (they title PDFs and their metadata).
 MAX_TITLE = 80
+#: Characters in a paragraph (or a list's item) of a rule book, and in a heading: each is
+#: set as one piece, and a paragraph is wrapped again at every page it runs over, so its
+#: cost grows with the square of its length (the longest real one is 1,560 characters).
+MAX_PARAGRAPH = 6_000
+MAX_HEADING = 200
 #: An SVG picture: its bytes and its elements (the largest of printkit's is 60).
 MAX_SVG_BYTES = 2 * 1024 * 1024
 MAX_SVG_ELEMENTS = 20_000

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
+from .limits import MAX_HEADING, MAX_PARAGRAPH
 from .typography import smarten
 
 __all__ = [
@@ -118,6 +119,18 @@ class MarkdownError(ValueError):
         self.line = line
 
 
+def _bounded(text: str, line: int, what: str, limit: int = MAX_PARAGRAPH) -> None:
+    """A piece of text that is set as one (a paragraph, a list's item, a heading): at
+    most ``limit`` characters, so that the work of setting it stays in step with its
+    length (a paragraph is wrapped again at each page it runs over)."""
+    if len(text) > limit:
+        raise MarkdownError(
+            line,
+            f"{what} of {len(text):,} characters; at most {limit:,} are set as one piece: "
+            "split it in two or more",
+        )
+
+
 def parse(text: str) -> Document:
     lines = text.splitlines()
     meta: dict[str, str] = {}
@@ -147,9 +160,13 @@ def parse(text: str) -> Document:
     def flush() -> None:
         nonlocal paragraph, items
         if paragraph:
-            blocks.append(Paragraph(smarten(" ".join(paragraph)), paragraph_line))
+            text = " ".join(paragraph)
+            _bounded(text, paragraph_line, "a paragraph")
+            blocks.append(Paragraph(smarten(text), paragraph_line))
             paragraph = []
         if items:
+            for item in items:
+                _bounded(item, list_line, "a list's item")
             blocks.append(ListBlock(ordered, tuple(smarten(item) for item in items), list_line))
             items = []
 
@@ -164,6 +181,7 @@ def parse(text: str) -> Document:
         item = _item(line) if heading is None else None
         if heading:
             flush()
+            _bounded(heading[1], number, "a heading", MAX_HEADING)
             blocks.append(Heading(heading[0], smarten(heading[1]), number))
         elif directive:
             flush()

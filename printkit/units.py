@@ -20,6 +20,10 @@ UNITS = {"pt": pt, "in": inch, "mm": mm, "cm": cm}
 _LENGTH = re.compile(r"\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*(pt|in|mm|cm)\s*\Z")
 
 
+#: No length printkit reads is longer than this (a PDF's largest page is 5.08 m a side).
+MAX_LENGTH = 5000 * mm
+
+
 def parse_length(text: str) -> float:
     """Read "63mm", "2.5in", "0.125 in", "10pt" or "-1.5mm" and return points.
 
@@ -34,7 +38,10 @@ def parse_length(text: str) -> float:
             f'{text!r} is not a length: write a number and a unit ({units}), like "63mm"'
         )
     number, unit = match.groups()
-    return float(number) * UNITS[unit]
+    value = float(number) * UNITS[unit]
+    if abs(value) > MAX_LENGTH:
+        raise ValueError(f"{text!r} is longer than anything printkit prints (at most 5 m)")
+    return value
 
 
 def to_mm(points: float) -> float:

@@ -271,7 +271,7 @@ ERRORS = [
         "every-box.toml",
         'marks = "all-living"',
         'marks = "all-living wand"',
-        ["(Healing Draught)", "[box.aim]", "no icon :wand:"],
+        ["every-box.toml [box.aim]", "no icon :wand:"],
     ),
 ]
 

@@ -434,3 +434,27 @@ def test_any_design_layout(boxes, width):
             assert str(exc) and "\n" not in str(exc)
         else:
             assert deck.cards and deck.front.boxes
+
+
+def test_a_rule_book_is_typeset_in_time_linear_in_its_length(data_copy):
+    """Paragraphs of the longest length a rule book may hold, four times as many: at most
+    six times the processor time (a paragraph set in time quadratic in its length, as
+    one wrapped again at each page it runs over, took sixteen times)."""
+    import time
+
+    from printkit.catalogue import load_deck
+    from printkit.kit import rules_files
+    from printkit.limits import MAX_PARAGRAPH
+    from printkit.load.art import load_art
+
+    words = " ".join(["ghost"] * (MAX_PARAGRAPH // 6))
+    rules = data_copy / "decks" / "dead-mens-deck" / "rulebook.md"
+    times = []
+    for count in (6, 24):
+        rules.write_text("# Rules\n\n" + "\n\n".join([words] * count) + "\n", encoding="utf-8")
+        deck = load_deck("dead-mens-deck", data_copy)
+        art = load_art(deck)
+        start = time.process_time()
+        rules_files(deck, "letter", Path("rules.pdf"), False, art)
+        times.append(time.process_time() - start)
+    assert times[1] < 6 * times[0], times

@@ -195,9 +195,10 @@ _HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
 _DATA_IMAGE = ("data:image/png;base64,", "data:image/jpeg;base64,", "data:image/jpg;base64,")
 
 
-def _check_svg(path: Path, root: Path, data: bytes):
-    """Refuse an SVG that declares entities, has too many elements, or refers to anything
-    but its own fragments, PNG or JPEG data, and files inside ``root``; its root element."""
+def _check_svg(path: Path, root: Path, data: bytes, depth: int = 0):
+    """Refuse an SVG that declares entities, has too many elements (counting what its
+    ``<use>`` elements copy, and the SVG files it refers to), or refers to anything but
+    its own fragments, PNG or JPEG data, and files inside ``root``; its root element."""
     from lxml import etree
 
     parser = etree.XMLParser(
@@ -213,22 +214,61 @@ def _check_svg(path: Path, root: Path, data: bytes):
     dtd = tree.docinfo.internalDTD
     if dtd is not None and list(dtd.iterentities()):
         raise _refused(path, "declares XML entities, which printkit does not expand")
+    outside = 0  # the elements of the SVG files this one refers to
     for count, element in enumerate(tree.iter(), start=1):
         if count > MAX_SVG_ELEMENTS:
             raise _refused(path, f"has more than {MAX_SVG_ELEMENTS:,} elements")
         for attribute in _HREFS:
             reference = element.get(attribute)
             if reference is not None:
-                _check_reference(path, root, reference.strip())
+                outside += _check_reference(path, root, reference.strip(), depth)
+    if _drawn_elements(tree.getroot()) + outside > MAX_SVG_ELEMENTS:
+        raise _refused(
+            path,
+            f"draws more than {MAX_SVG_ELEMENTS:,} elements once its <use> copies and the "
+            "files it refers to are counted; simplify it",
+        )
     return tree.getroot()
 
 
-def _check_reference(path: Path, root: Path, reference: str) -> None:
+def _drawn_elements(root) -> int:
+    """How many elements an SVG draws with every ``<use>`` copy made, as svglib makes
+    them, counted without making them (each element once, by its id); a ``<use>`` loop
+    counts as too many."""
+    by_id = {element.get("id"): element for element in root.iter() if element.get("id")}
+    # Keyed by the elements themselves, which stay alive as keys (lxml makes a new
+    # Python object for an element that nothing holds, so its id() would not last).
+    sizes: dict = {}
+    busy: set = set()
+    too_many = MAX_SVG_ELEMENTS + 1
+
+    def size(element) -> int:
+        key = element
+        if key in sizes:
+            return sizes[key]
+        if key in busy:
+            return too_many  # a <use> that copies itself
+        busy.add(key)
+        total = 1
+        for child in element:
+            total = min(too_many, total + size(child))
+        reference = next((element.get(a) for a in _HREFS if element.get(a)), "") or ""
+        if reference.startswith("#") and reference[1:] in by_id:
+            total = min(too_many, total + size(by_id[reference[1:]]))
+        busy.discard(key)
+        sizes[key] = total
+        return total
+
+    return size(root)
+
+
+def _check_reference(path: Path, root: Path, reference: str, depth: int = 0) -> int:
+    """Refuse a reference an SVG may not make; the elements of an SVG file it names."""
     if not reference or reference.startswith("#"):
-        return
+        return 0
     if reference.startswith(_DATA_IMAGE):
         _check_embedded(path, reference)
-        return
+        return 0
     target = reference.split("#", 1)[0]
     if ":" in target.split("/", 1)[0] or target.startswith(("/", "\\")):
         raise _refused(path, f"refers to {reference[:60]!r}; only files beside it may be used")
@@ -240,6 +280,12 @@ def _check_reference(path: Path, root: Path, reference: str) -> None:
         raise _refused(path, f"refers to {reference[:60]!r}; only SVG, PNG or JPEG may be used")
     if resolved.suffix.lower() != ".svg":
         _check_pixels(resolved, _read(resolved, root))
+        return 0
+    if depth >= 2:
+        raise _refused(path, f"refers to {reference[:60]!r}, an SVG that refers to SVGs in turn")
+    # Another SVG is read and checked as this one was (a regular file, its size, its
+    # elements and references), so that svglib never opens a pipe or a giant.
+    return _drawn_elements(_check_svg(resolved, root, _read(resolved, root), depth + 1))
 
 
 def _check_embedded(path: Path, reference: str) -> None:

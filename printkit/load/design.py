@@ -10,6 +10,7 @@ naming the file and the key, the row or the box.
 from __future__ import annotations
 
 import contextlib
+import math
 import re
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -46,6 +47,8 @@ _DEFAULT_FONTS = {"title": "Alfa Slab One", "body": "Zilla Slab"}
 _OTHER_FACES = ("bold", "italic", "bold_italic")
 #: Fonts one layout may name.
 _MAX_FONTS = 16
+#: The largest text size: an inch is two lines on a poker card.
+_MAX_SIZE = 144.0
 _FIELD_COLOR = re.compile(r"\{[A-Za-z_][A-Za-z0-9_-]*\}")
 _SHAPES = ("rect", "ellipse", "line", "vignette")
 _PAINTS = ("fill", "stroke", "color", "edge", "shade", "tag_fill", "on_fill")
@@ -399,15 +402,28 @@ def _box(file: DataFile, name: str, spec: Any, width: float, height: float, font
     for key in ("padding", "radius", "stroke_width"):
         if key in spec:
             values[key] = _length(file, where, key, spec[key])
+            if not 0 <= values[key] <= max(w, h):
+                raise file.fail(where, f"{key} must lie between 0 and the box's size")
     for key in ("size", "min_size"):
         if key in spec:
             values[key] = _length(file, where, key, spec[key])
-    if values.get("size", 9.0) < 6.0 or values.get("min_size", 6.0) < 6.0:
+    size, min_size = values.get("size", 9.0), values.get("min_size", 6.0)
+    if min_size < 6.0 or size < 6.0:
         raise file.fail(where, "text is printed at 6 pt or more: raise size and min_size")
+    if size > _MAX_SIZE:
+        raise file.fail(where, f"size {size:g} pt is larger than any card's text (at most 144pt)")
+    if min_size > size and "min_size" in spec:
+        raise file.fail(where, "min_size is larger than size; give a smaller min_size")
     if "rotation" in spec:
-        values["rotation"] = float(file.expect(spec["rotation"], (int, float), where, "rotation"))
+        rotation = float(file.expect(spec["rotation"], (int, float), where, "rotation"))
+        if not math.isfinite(rotation) or abs(rotation) > 360:
+            raise file.fail(where, "rotation is a number of degrees from -360 to 360")
+        values["rotation"] = rotation
     if "leading" in spec:
-        values["leading"] = float(file.expect(spec["leading"], (int, float), where, "leading"))
+        leading = float(file.expect(spec["leading"], (int, float), where, "leading"))
+        if not math.isfinite(leading) or not 0.5 <= leading <= 5:
+            raise file.fail(where, "leading is a line's height over the text's size, 0.5 to 5")
+        values["leading"] = leading
     for key, allowed in (
         ("align", ("left", "center", "right")),
         ("valign", ("top", "middle", "bottom")),

@@ -18,6 +18,7 @@ from ..design import DesignedCard, DesignedDeck, Layout, fill_in
 from ..errors import RenderError
 from ..layout.design import Placed, ground_under, placed, stacked_marks
 from ..layout.impose import Rect
+from ..limits import MAX_TEXT
 from ..model import SUIT_SYMBOLS, suit_color
 from ..notation import parse_card
 from ..pictures import ArtLibrary, Picture
@@ -186,7 +187,22 @@ class DesignFaces:
             under = hex_color(_WHITE) if ground.bleed else _lighter(original)
         return contrast(self._ink(layout, card, box, box.color, default), under)
 
+    def _filled(self, layout: Layout, card: DesignedCard, box, template: str | None = None) -> str:
+        """A box's text with the card's fields filled in: at most MAX_TEXT characters,
+        however often the layout repeats a field, so that no card is set for minutes."""
+        text = fill_in(box.content if template is None else template, card.values)
+        if len(text) > MAX_TEXT:
+            raise RenderError(
+                f"{self._where(layout, card, box)}: the text is {len(text):,} characters once "
+                f"its fields are filled in, more than the limit of {MAX_TEXT:,}; shorten it"
+            )
+        return text
+
     def _where(self, layout: Layout, card: DesignedCard, box) -> str:
+        """Where a box's trouble comes from: the layout alone when the box reads no field
+        of the card (its text is the layout's own), else the card's row too."""
+        if not box.fields:
+            return f"{layout.source} [box.{box.name}]"
         return f"{card.row} ({card.name}), {layout.source} [box.{box.name}]"
 
     def _paint(self, paint, layout: Layout, card: DesignedCard, box, default=None):
@@ -246,13 +262,13 @@ class DesignFaces:
             canvas.roundRect(ring.x, ring.y, ring.w, ring.h, box.radius, stroke=0, fill=1)
 
     def _text(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
-        text = fill_in(item.box.content, card.values)
+        text = self._filled(layout, card, item.box)
         if item.box.no_widow:
             text = _no_widow(text)
         self._paragraph(layout, card, item, escape(text).replace("\n", "<br/>"), text)
 
     def _rich(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
-        text = fill_in(item.box.content, card.values)
+        text = self._filled(layout, card, item.box)
         if item.box.no_widow:
             text = _no_widow(text)
         self._paragraph(layout, card, item, None, text)
@@ -276,8 +292,8 @@ class DesignFaces:
         # Equal texts in equal boxes share their size: found once, by shrinking.
         key = (hashlib.sha1(body.encode()).digest(), font, box.size, box.min_size, box.leading)
         key += (round(inner.w, 3), round(inner.h, 3))
-        size = self._sizes.get(key, box.size)
-        while True:
+
+        def set_at(size: float):
             style = ParagraphStyle(
                 "design",
                 fontName=font,
@@ -288,15 +304,22 @@ class DesignFaces:
             )
             paragraph = Paragraph(body, style)
             _, height = paragraph.wrap(inner.w, inner.h * 4)
-            if height <= inner.h + 0.01 and _fits_width(paragraph, inner.w):
-                break
-            if size - 0.25 < box.min_size - 1e-9:
+            return paragraph, height
+
+        def fits(size: float) -> bool:
+            paragraph, height = set_at(size)
+            return height <= inner.h + 0.01 and _fits_width(paragraph, inner.w)
+
+        size = self._sizes.get(key)
+        if size is None:
+            size = _largest(box.size, box.min_size, 0.25, fits)
+            if size is None:
                 advice = card.too_long or "shorten it, make the box larger or lower min_size"
                 raise RenderError(
                     f"{where}: the text does not fit even at {box.min_size:g} pt; {advice}"
                 )
-            size -= 0.25
-        self._sizes[key] = size
+            self._sizes[key] = size
+        paragraph, height = set_at(size)
         y = {
             "top": inner.top - height,
             "middle": inner.y + (inner.h - height) / 2,
@@ -310,7 +333,7 @@ class DesignFaces:
         at which every card's text of this box fits."""
 
         box, inner = item.box, item.inner
-        text = " ".join(fill_in(box.content, card.values).split())
+        text = " ".join(self._filled(layout, card, box).split())
         if not text:
             return
         font = self.fonts[layout.source, box.font]
@@ -340,12 +363,14 @@ class DesignFaces:
                 return size
         texts = {" ".join(fill_in(box.content, c.values).split()) for c in self.deck.cards}
         texts = sorted(t for t in texts | {text} if t)
-        size = box.size
-        while size >= box.min_size - 1e-9:
-            if all(_title_lines(t, size, width, measure) for t in texts):
-                self._deck_sizes[key] = size
-                return size
-            size -= 0.25 * layout.scale
+
+        def fits(size: float) -> bool:
+            return all(_title_lines(t, size, width, measure) for t in texts)
+
+        size = _largest(box.size, box.min_size, 0.25 * layout.scale, fits)
+        if size is not None:
+            self._deck_sizes[key] = size
+            return size
         longest = max(texts, key=lambda t: measure(t, box.min_size))
         raise RenderError(
             f"{layout.source} [box.{box.name}]: {longest!r} does not fit even at "
@@ -490,7 +515,7 @@ class DesignFaces:
         if not text or not self.qr:
             return None
         if not box.module:
-            version = qr_version([text])
+            version = self._qr_version(layout, card, box, [text])
             module = min(inner.w, inner.h) / _qr_side(version)
             side = module * _qr_side(version)
             x, y = inner.x + (inner.w - side) / 2, inner.y + (inner.h - side) / 2
@@ -505,7 +530,7 @@ class DesignFaces:
                 if box.when is None or box.when.holds(c.values)
             ]
             texts = [t for t in texts if t]
-            self._qr_versions[key] = qr_version(texts)
+            self._qr_versions[key] = self._qr_version(layout, card, box, texts)
             self._streams[key] = CodeStream(texts, self._qr_versions[key])
         version = self._qr_versions[key]
         side = box.module * _qr_side(version)
@@ -518,6 +543,16 @@ class DesignFaces:
         x = {"left": inner.x, "center": inner.x + (inner.w - side) / 2, "right": inner.right - side}
         y = {"bottom": inner.y, "middle": inner.y + (inner.h - side) / 2, "top": inner.top - side}
         return text, version, x[box.align], y[box.valign], box.module
+
+    def _qr_version(self, layout: Layout, card: DesignedCard, box, texts: list[str]) -> int:
+        try:
+            return qr_version(texts)
+        except ValueError:
+            longest = max(texts, key=len)
+            raise RenderError(
+                f"{layout.source} [box.{box.name}]: a text of {len(longest):,} characters "
+                f"({longest[:30]!r}...) is too long for a QR code; shorten it"
+            ) from None
 
     def _index(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
         """The rank, its top at the box's top, over the suit's pip: a square as wide as
@@ -559,7 +594,7 @@ class DesignFaces:
                 _, version, x, _, module = code
                 left = x + _qr_side(version) * module + 1.0 * mm * layout.scale
                 room = Rect(left, room.y, room.right - left, room.h)
-        targets = tuple(fill_in(box.content, card.values).split())
+        targets = tuple(self._filled(layout, card, box).split())
         badges = []
         for entry in fill_in(box.badges, card.values).split("|"):
             match = re.fullmatch(r"\s*(?::([a-z][a-z0-9-]*):)?\s*(.*?)\s*", entry)
@@ -666,6 +701,26 @@ def _mix(a, b, amount: float):
     from reportlab.lib.colors import Color
 
     return Color(*(amount * p + (1 - amount) * q for p, q in zip(a.rgb(), b.rgb(), strict=True)))
+
+
+def _largest(start: float, floor: float, step: float, fits) -> float | None:
+    """The largest of ``start``, ``start - step``, ... down to ``floor`` at which ``fits``
+    holds, or None: what shrinking a text step by step finds, in a logarithmic number of
+    tries, as a text that fits at a size fits at every smaller one (its words' widths all
+    shrink with it)."""
+    if fits(start):
+        return start
+    steps = int((start - floor) / step + 1e-6)
+    if steps < 1 or not fits(start - steps * step):
+        return None
+    low, high = 0, steps  # fits(start - high * step) holds; fits(start - low * step) does not
+    while high - low > 1:
+        middle = (low + high) // 2
+        if fits(start - middle * step):
+            high = middle
+        else:
+            low = middle
+    return start - high * step
 
 
 def _no_widow(text: str) -> str:
