@@ -17,7 +17,7 @@ import unicodedata
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from .datafile import DataFile
+from .datafile import DataFile, control_char
 from .errors import CatalogueError, NotationError, NotFoundError, did_you_mean
 from .limits import MAX_CARDS, MAX_COPIES, MAX_NAME, MAX_TEXT, MAX_TITLE
 from .model import TARGETS, TIMINGS, Card, CardType, Deck, Effect, PlayingCard, Rules, name_key
@@ -252,6 +252,11 @@ def _text(file: DataFile, where: str, table: dict[str, Any], key: str, longest: 
     """A text of a data file: a string, not empty, at most ``longest`` characters once its
     runs of spaces are one, in composed form ("é" as one character, as typefaces hold it)."""
     value = unicodedata.normalize("NFC", " ".join(file.expect(table[key], str, where, key).split()))
+    control = control_char(value)
+    if control is not None:
+        raise file.fail(
+            where, f"{key!r} holds the control character U+{ord(control):04X}; remove it"
+        )
     if not value:
         raise file.fail(where, f"{key!r} is empty; write it")
     if len(value) > longest:

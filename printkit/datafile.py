@@ -20,16 +20,39 @@ from .errors import PrintkitError, did_you_mean
 from .limits import MAX_DATA_BYTES, MAX_ROWS
 from .paths import resource_root
 
-__all__ = ["DataFile", "Row", "read_confined", "shown"]
+__all__ = ["DataFile", "Row", "control_char", "read_confined", "shown"]
+
+#: Characters no printed text may hold: the C0 and C1 controls (NUL, ESC...) but line
+#: breaks and tabs, and the marks that reorder text right to left on a terminal.
+_CONTROLS = frozenset(
+    [chr(c) for c in range(0x20) if chr(c) not in "\t\n\r"]
+    + [chr(c) for c in range(0x7F, 0xA0)]
+    + [chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))]
+)
+
+
+def control_char(text: str) -> str | None:
+    """The first control character in ``text`` (one that prints as nothing, or moves a
+    terminal's cursor), or None. printkit refuses them rather than drop them unseen."""
+    if text.isprintable():
+        return None
+    return next((char for char in text if char in _CONTROLS), None)
 
 
 def shown(path: Path) -> str:
-    """A path as a user recognises it: relative to the working folder or to printkit's own."""
-    path = Path(path)
-    for base in (Path.cwd(), resource_root()):
+    """A path as a user recognises it: relative to the working folder or to printkit's own,
+    and as it was named, never through a link to where the link leads."""
+    import os
+
+    try:
+        plain = Path(os.path.abspath(path))
+        bases = (Path(os.getcwd()), resource_root())
+    except OSError:  # the working folder is gone
+        return str(path)
+    for base in bases:
         try:
-            return path.resolve().relative_to(base.resolve()).as_posix()
-        except (ValueError, OSError):
+            return plain.relative_to(base).as_posix()
+        except ValueError:
             continue
     return str(path)
 

@@ -39,25 +39,27 @@ __all__ = [
 BOX_KINDS = ("text", "rich", "title", "picture", "qr", "shape", "index", "marks")
 #: A field in a template: {name}; {{ and }} are braces.
 FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_-]*)\}")
+#: A template read left to right: a brace written twice, or a field. One reading serves
+#: both what a template reads and what it prints, so "{{{name}}}" is a field in braces
+#: to both.
+_TOKEN = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}")
 
 
 def fields_of(template: str) -> list[str]:
     """The fields a template reads, in order."""
-    return FIELD.findall(template.replace("{{", "").replace("}}", ""))
+    return [match.group(1) for match in _TOKEN.finditer(template) if match.group(1)]
 
 
 def fill_in(template: str, record: Mapping[str, str]) -> str:
     """A template with every {field} replaced by the card's value ("" when empty)."""
-    parts = re.split(r"(\{\{|\}\})", template)
-    out = []
-    for part in parts:
-        if part == "{{":
-            out.append("{")
-        elif part == "}}":
-            out.append("}")
-        else:
-            out.append(FIELD.sub(lambda m: record.get(m.group(1), ""), part))
-    return "".join(out)
+
+    def replace(match: re.Match) -> str:
+        token = match.group(0)
+        if match.group(1) is None:
+            return token[0]  # {{ is {, }} is }
+        return record.get(match.group(1), "")
+
+    return _TOKEN.sub(replace, template)
 
 
 class Paint(NamedTuple):

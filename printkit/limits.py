@@ -11,6 +11,7 @@ from __future__ import annotations
 
 __all__ = [
     "MAX_CARDS",
+    "MAX_COLUMNS",
     "MAX_COPIES",
     "MAX_DATA_BYTES",
     "MAX_HEADING",
@@ -31,6 +32,8 @@ MAX_DATA_BYTES = 2 * 1024 * 1024
 #: Data rows in one CSV file, and cards in one deck (a 10,000-card deck still builds).
 MAX_ROWS = 10_000
 MAX_CARDS = 10_000
+#: Columns of a designed deck's card file (different keys of a cards.toml).
+MAX_COLUMNS = 200
 #: Copies of one effect in an effect,count deck.
 MAX_COPIES = 500
 #: Characters in a card's name, and in any one text of a card (the text must also fit).

@@ -45,7 +45,7 @@ from typing import NamedTuple
 from .datafile import shown
 from .errors import OutputError
 
-__all__ = ["JOURNAL", "RECORD", "recover", "write_files"]
+__all__ = ["JOURNAL", "RECORD", "foreign_files", "recover", "write_files"]
 
 JOURNAL = ".printkit-journal"
 #: The record of the files printkit wrote into a folder, so that it removes only its own.
@@ -83,48 +83,93 @@ class _Entry(NamedTuple):
 
 
 def write_files(
-    files: Mapping[Path, bytes], replaces: Iterable[Path] = (), owner: str = ""
+    files: Mapping[Path, bytes] | Iterable[tuple[Path, bytes]],
+    replaces: Iterable[Path] = (),
+    owner: str = "",
+    folder: Path | None = None,
 ) -> list[Path]:
     """Write every file, all together or not at all; returns the paths written, in order.
+
+    ``files`` maps paths to their bytes, or gives (path, bytes) pairs made one at a time
+    (an export of a thousand images): each is staged as it comes, so only the one being
+    made is held in memory; ``folder`` then says which folder they all go into.
 
     ``replaces`` are patterns (``output/deck-proof-*.png``) of the files an earlier run by
     the same ``owner`` (a command, as "export mpc") wrote that these supersede: each one
     the folder's record says that owner wrote, that is unchanged since and is not written
     now, is removed in the same commit, so that a deck that shrank leaves no proof of its
     old cards. A user's own file, or another command's, is never removed."""
-    targets = [Path(os.path.abspath(target)) for target in files]
-    if not targets:
-        return []
     patterns = [Path(os.path.abspath(pattern)) for pattern in replaces]
-    if len(set(targets)) != len(targets):
-        raise ValueError("write_files was given one path twice")
-    root = Path(os.path.commonpath([t.parent for t in targets + patterns]))
-    with _Folder(root) as folder:
-        paths = [folder.relative(target) for target in targets]
-        data = list(files.values())
-        for path in paths:
-            folder.split(path)  # every folder the files go into, made and opened
-        folder.finish_interrupted()
-        stale: list[str] = []
-        if patterns:
-            record = folder.read_record()
-            written = set(paths)
-            globs = [folder.relative(pattern) for pattern in patterns]
+    if isinstance(files, Mapping):
+        targets = [Path(os.path.abspath(target)) for target in files]
+        if not targets:
+            return []
+        root = Path(os.path.commonpath([t.parent for t in targets + patterns]))
+        pairs: Iterable[tuple[Path, bytes]] = files.items()
+    elif folder is None:
+        raise ValueError("write_files needs the folder its files go into")
+    else:
+        root, pairs = Path(os.path.abspath(folder)), files
+    written: list[Path] = []
+    digests: dict[str, str] = {}
+    with _Folder(root) as opened:
+        if isinstance(files, Mapping):
+            for target in targets:
+                opened.split(opened.relative(target))  # every folder made and opened
+        opened.finish_interrupted()
+        record = opened.read_record() if patterns else {}
+
+        def each():
+            for target, content in pairs:
+                target = Path(os.path.abspath(target))
+                path = opened.relative(target)
+                if path in digests:
+                    raise ValueError(f"write_files was given {path} twice")
+                written.append(target)
+                if patterns:
+                    digests[path] = _digest(content)
+                yield path, content
+
+        def after() -> tuple[list[tuple[str, bytes]], list[str]]:
+            """The record and the superseded files, once every file is staged."""
+            if not patterns:
+                return [], []
+            globs = [opened.relative(pattern) for pattern in patterns]
             stale = [
                 path
                 for path, (digest, by) in sorted(record.items())
                 if by == owner
-                and path not in written
+                and path not in digests
                 and any(fnmatch.fnmatchcase(path, glob) for glob in globs)
-                and folder.digest(path) == digest
+                and opened.digest(path) == digest
             ]
             kept = {path: entry for path, entry in record.items() if path not in stale}
-            for path, content in zip(paths, data, strict=True):
-                kept[path] = (_digest(content), owner)
-            paths.append(RECORD)
-            data.append(_record_text(kept))
-        folder.commit(paths, data, stale)
-    return [Path(t) for t in files]
+            kept.update((path, (digest, owner)) for path, digest in digests.items())
+            return [(RECORD, _record_text(kept))], stale
+
+        opened.commit(each(), after)
+    return written
+
+
+def foreign_files(paths, folder: Path) -> list[Path]:
+    """Those of ``paths`` inside ``folder`` that hold a file printkit did not write there
+    (by the record of each one's folder): a deck's own files, which a command writing
+    into the deck's folder must never replace."""
+    base = Path(os.path.abspath(folder))
+    found, records = [], {}
+    for path in paths:
+        target = Path(os.path.abspath(path))
+        if base not in target.parents or not os.path.lexists(target):
+            continue
+        if target.parent not in records:
+            try:
+                with _Folder(target.parent, create=False) as opened:
+                    records[target.parent] = opened.read_record()
+            except OutputError:
+                records[target.parent] = {}
+        if target.relative_to(target.parent).as_posix() not in records[target.parent]:
+            found.append(target)
+    return found
 
 
 def recover(folder: Path, discard: bool = False) -> list[str]:
@@ -320,18 +365,28 @@ class _Folder:
 
     # -- the commit ----------------------------------------------------------------------
 
-    def commit(self, paths: list[str], data: list[bytes], stale: list[str]) -> None:
-        for path in paths:
-            self._check_target(path)
+    def commit(self, pairs, after) -> None:
+        """Stage each (path, bytes) of ``pairs`` as it comes, each path checked first;
+        then what ``after()`` adds (the folder's record) and removes (superseded files);
+        then the journal, and the swap."""
         entries: list[_Entry] = []
+
+        def stage(path: str, content: bytes) -> None:
+            self._check_target(path)
+            token = secrets.token_hex(4)
+            entries.append(_Entry(path, self._stage(path, content, token), None))
+            entries[-1] = entries[-1]._replace(old=self._save(path, token))
+
         try:
-            for path, content in zip(paths, data, strict=True):
-                token = secrets.token_hex(4)
-                new = self._stage(path, content, token)
-                entries.append(_Entry(path, new, None))
-                entries[-1] = entries[-1]._replace(old=self._save(path, token))
+            for path, content in pairs:
+                stage(path, content)
+            extra, stale = after()
+            for path, content in extra:
+                stage(path, content)
             for path in stale:
                 entries.append(_Entry(path, None, self._save(path, secrets.token_hex(4))))
+            if not entries:
+                return
             self._write_journal(entries)
         except BaseException:
             self._drop(entries)

@@ -25,7 +25,7 @@ from .pdfcheck import reader
 @cache
 def images(shop: str, deck: str = "dead-mens-deck", dpi: int | None = None) -> dict[str, bytes]:
     loaded = load_deck(deck)
-    return export_images(loaded, shop, load_art(loaded), dpi)
+    return dict(export_images(loaded, shop, load_art(loaded), dpi))
 
 
 @pytest.mark.parametrize(

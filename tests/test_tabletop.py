@@ -81,7 +81,7 @@ def test_a_deck_larger_than_a_sheet_spreads_over_several(tmp_path):
     from printkit.render.tabletop import tabletop_files
 
     deck = load_deck("simplified-bang")
-    files = tabletop_files(deck, load_art(deck), "tts", lambda name: f"https://x.test/{name}")
+    files = dict(tabletop_files(deck, load_art(deck), "tts", lambda name: f"https://x.test/{name}"))
     saved = json.loads(files[f"{deck.id}.json"])
     cards = saved["ObjectStates"][0]
     sheets = plan_grid(len(deck.cards), True)

@@ -53,6 +53,8 @@ def main(argv: list[str] | None = None) -> None:
     except click.ClickException as exc:
         _fail(exc.format_message(), exc.exit_code, label="error: ")
     except (click.Abort, KeyboardInterrupt):  # click turns Ctrl-C into Abort
+        if Terminated.received:
+            _fail("terminated", 143, label="")
         _fail("interrupted", 130, label="")
     except Terminated:
         _fail("terminated", 143, label="")
@@ -69,5 +71,7 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _fail(message: str, status: int, label: str, who: str = "printkit") -> None:
-    click.echo(f"{who}: {label}{message}", err=True)
+    from .terminal import safe
+
+    click.echo(f"{who}: {label}{safe(message)}", err=True)
     sys.exit(status)

@@ -25,6 +25,7 @@ __all__ = [
     "json_option",
     "open_deck",
     "printkit",
+    "spare_deck",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -70,10 +71,15 @@ class _Lazy(click.Group):
 
 
 class Terminated(BaseException):
-    """SIGTERM, turned into an exception so that files being written are cleaned up."""
+    """SIGTERM, turned into an exception so that files being written are cleaned up.
+    ``received`` stays set: a library that turns every signal into KeyboardInterrupt
+    (watchfiles, while --watch waits) must not make a SIGTERM look like Ctrl-C."""
+
+    received = False
 
 
 def _terminate(_signal, _frame) -> None:
+    Terminated.received = True
     raise Terminated()
 
 
@@ -197,6 +203,29 @@ def open_deck(
 
         deck = deck._replace(aid=load_aid(deck))
     return deck
+
+
+def spare_deck(paths, folder: Path | None) -> None:
+    """Refuse to write over a file of the deck's own folder that printkit did not write
+    (its back.png, its cards): an output folder may sit inside a deck, never replace it."""
+    if folder is None:
+        return
+    import os
+
+    base = Path(os.path.abspath(folder))
+    if not any(base == Path(os.path.abspath(p)).parent or base in Path(os.path.abspath(p)).parents
+               for p in paths):  # fmt: skip
+        return
+    from ..datafile import shown
+    from ..errors import UsageError
+    from ..output import foreign_files
+
+    found = foreign_files(paths, folder)
+    if found:
+        raise UsageError(
+            f"{shown(found[0])} is one of the deck's own files, and printkit never replaces "
+            "them; write somewhere else (--out or -o)"
+        )
 
 
 def emit_json(value: Any) -> None:

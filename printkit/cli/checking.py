@@ -10,6 +10,7 @@ import click
 from ..papers import PAPER_SIZES
 from ..printspec import DUPLEX_NAMES, KINDS
 from .app import printkit
+from .terminal import safe
 
 __all__ = ["preflight_command", "print_report", "recover"]
 
@@ -132,6 +133,6 @@ def recover(folder: Path) -> None:
 
     done = recover_folder(folder, discard=True)
     for line in done:
-        click.echo(f"{shown(folder)}: {line}")
+        click.echo(f"{safe(shown(folder))}: {safe(line)}")
     if not done:
-        click.echo(f"{shown(folder)}: nothing to recover; the folder is in order")
+        click.echo(f"{safe(shown(folder))}: nothing to recover; the folder is in order")

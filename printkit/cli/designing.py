@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -11,7 +12,8 @@ import click
 
 from ..errors import PrintkitError, UsageError
 from ..settings import Settings
-from .app import printkit
+from .app import printkit, spare_deck
+from .terminal import safe, shown_text
 
 __all__ = ["build_design", "new"]
 
@@ -24,22 +26,56 @@ def new(folder: Path, name: str | None) -> None:
     card list (cards.csv, or replace it with a spreadsheet), a picture and an icon.
     It builds at once; edit it and watch the proof change.
 
-    \\b
+    \b
     Examples:
       printkit new potions
-      printkit build --deck-dir potions --template letter-3x3 --watch
+      printkit new potions --name "Potions of the Marsh"
+      printkit build --deck-dir potions --watch
     """
-    from ..design_scaffold import scaffold
+    import shlex
+    import shutil
 
+    from ..design_scaffold import scaffold
+    from ..limits import MAX_TITLE
+
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{folder} is a file, not a folder; give a new folder's name")
     if folder.exists() and any(folder.iterdir()):
         raise UsageError(f"{folder} already holds files; give a new folder's name")
-    title = name or folder.name.replace("-", " ").replace("_", " ").title()
-    for relative, text in scaffold(title).items():
-        path = folder / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+    title = name or folder.resolve().name.replace("-", " ").replace("_", " ").title()
+    title = " ".join(title.split())
+    if not title or len(title) > MAX_TITLE or not title.isprintable():
+        raise UsageError(
+            f"--name {shown_text(title)}: give the deck a name of 1 to {MAX_TITLE} characters, "
+            "letters and spaces"
+        )
+    created = not folder.exists()
+    try:
+        for relative, text in scaffold(title).items():
+            path = folder / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        _draw_back(folder)  # the name must fit the back it is printed on
+    except PrintkitError as exc:
+        shutil.rmtree(folder) if created else None
+        raise UsageError(f"--name {shown_text(title)}: {exc}") from None
+    except OSError as exc:
+        raise UsageError(f"{folder}: cannot write the deck there ({exc.strerror})") from None
     click.echo(f"wrote a new deck in {folder}: deck.toml, front.toml, back.toml, cards.csv, art/")
-    click.echo(f"next: printkit build --deck-dir {folder} --template letter-3x3 --watch")
+    click.echo(f"next: printkit build --deck-dir {shlex.quote(str(folder))} --watch")
+
+
+def _draw_back(folder: Path) -> None:
+    """Draw a new deck's back once: a name too long for its title fails here, not at the
+    designer's first build."""
+    from ..load.art import load_icons
+    from ..load.design import load_design
+    from ..render.design import DesignFaces
+    from ..render.pdf import Document
+
+    deck = load_design(folder)
+    doc = Document((deck.front.width, deck.front.height), "", "", kind="cards", paper="card")
+    DesignFaces(doc, deck, load_icons()).back(0)
 
 
 def build_design(
@@ -52,16 +88,47 @@ def build_design(
     from watchfiles import watch as changes
 
     _attempt(folder, template_name, options, out, quiet, watching=False)
+    # Files printkit itself writes (an output folder inside the deck's) are no edit: a
+    # build must not set off the next one.
+    written = Path(os.path.abspath(out))
+
+    def edited(_change, path: str) -> bool:
+        return not (Path(path) == written or written in Path(path).parents)
+
     # A short debounce: an editor's save (write, rename) is one change, and the proof
     # is back within a second for a deck of fifty cards. The watcher says it is
     # watching only once it is: its first empty yield comes when it has started.
-    announced = False
-    for batch in changes(folder, debounce=50, step=25, rust_timeout=200, yield_on_timeout=True):
-        if not announced:
-            click.echo(f"watching {folder} for changes (Ctrl-C to stop)", err=True)
-            announced = True
-        if batch:
-            _attempt(folder, template_name, options, out, quiet, watching=True)
+    while True:
+        identity = _identity(folder)
+        announced = False
+        for batch in changes(
+            folder, watch_filter=edited, debounce=50, step=25, rust_timeout=200,
+            yield_on_timeout=True, raise_interrupt=True,
+        ):  # fmt: skip
+            if not announced:
+                click.echo(f"watching {safe(str(folder))} for changes (Ctrl-C to stop)", err=True)
+                announced = True
+            if _identity(folder) != identity:
+                break  # the folder was moved away, deleted or replaced by another
+            if batch:
+                _attempt(folder, template_name, options, out, quiet, watching=True)
+        click.echo(
+            f"printkit: {safe(str(folder))} was moved or replaced; watching the folder now "
+            "at that name (Ctrl-C to stop)",
+            err=True,
+        )
+        while _identity(folder) is None:
+            time.sleep(0.2)
+        _attempt(folder, template_name, options, out, quiet, watching=True)
+
+
+def _identity(folder: Path) -> tuple[int, int] | None:
+    """Which folder is at ``folder`` now (its device and inode), or None for none."""
+    try:
+        status = os.stat(folder)
+    except OSError:
+        return None
+    return (status.st_dev, status.st_ino)
 
 
 def _attempt(
@@ -72,11 +139,13 @@ def _attempt(
     try:
         _once(folder, template_name, options, out, quiet=True, watching=watching)
     except PrintkitError as exc:
-        click.echo(f"printkit: error: {exc}", err=True)
+        click.echo(f"printkit: error: {safe(str(exc))}", err=True)
         return
     if not quiet:
         took = time.perf_counter() - started
-        click.echo(f"{time.strftime('%H:%M:%S')} built {folder} in {took:.2f} s", err=True)
+        click.echo(
+            f"{time.strftime('%H:%M:%S')} built {safe(str(folder))} in {took:.2f} s", err=True
+        )
     sys.stderr.flush()
 
 
@@ -99,6 +168,7 @@ def _once(
     deck = load_design(folder)
     template = load_template(template_name)
     files = design_files(deck, template, options, out, watching)
+    spare_deck(files, folder)
     warnings = check_files(files)
     proofs = [proof_pattern(out / sheets_name(deck, options))]
     written = write_files(files, proofs, owner="build")
@@ -106,4 +176,4 @@ def _once(
         for line in warnings:
             click.echo(f"printkit: warning: {line}", err=True)
         for path in written:
-            click.echo(f"wrote {shown(path)}")
+            click.echo(f"wrote {safe(shown(path))}")

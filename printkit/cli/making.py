@@ -19,7 +19,8 @@ from ..paths import DEFAULT_DECK
 from ..settings import DEFAULT_TEMPLATE, DUPLEX_MODES, Settings
 from ..shops import CUTTERS, SHOPS, TABLES
 from ..units import mm
-from .app import F, art_options, data_dir_option, deck_options, open_deck, printkit
+from .app import F, art_options, data_dir_option, deck_options, open_deck, printkit, spare_deck
+from .terminal import safe, shown_text
 
 __all__ = ["build", "calibrate", "export", "idsheet", "rulebook", "sheets", "table"]
 
@@ -140,7 +141,7 @@ def _report(paths: list[Path], quiet: bool = False) -> None:
 
     for path in paths:
         size = path.stat().st_size
-        click.echo(f"wrote {shown(path)} ({size / 1024:,.0f} KiB)")
+        click.echo(f"wrote {safe(shown(path))} ({size / 1024:,.0f} KiB)")
 
 
 @printkit.command()
@@ -197,6 +198,11 @@ def build(
     """
     if watch and deck_dir is None:
         raise UsageError("--watch rebuilds a designed deck: give --deck-dir DIR too")
+    if deck_dir is not None and (deck_id is not None or data_dir is not None):
+        raise UsageError(
+            "--deck-dir builds a designed deck; --deck and --data-dir choose a catalogue "
+            "deck: give one or the other"
+        )
     if deck_dir is not None:
         options = _settings(duplex, back_offset, no_qr, art_dir, 0, ink_saver)
         from .designing import build_design
@@ -245,7 +251,7 @@ def build(
 def _table(paths: list[Path]) -> None:
     from ..datafile import shown
 
-    names = [shown(path) for path in paths]
+    names = [safe(shown(path)) for path in paths]
     width = max(len(name) for name in names)
     click.echo(f"{'file':<{width}}  {'size':>9}")
     for name, path in zip(names, paths, strict=True):
@@ -472,9 +478,7 @@ def export(
       printkit export --for cricut
       printkit export --for tts --deck-dir potions
     """
-    from ..datafile import shown
     from ..load.art import load_art
-    from ..output import write_files
 
     if url_base is not None and shop != "tts":
         raise UsageError("--url is for --for tts: the saved object is what holds the addresses")
@@ -498,10 +502,7 @@ def export(
             from ..render.raster import design_images
 
             files = design_images(design, load_icons(), shop, dpi, qr=not no_qr)
-        written = write_files(
-            {folder / name: data for name, data in files.items()}, [folder / "*"], f"export {shop}"
-        )
-        click.echo(f"wrote {len(written)} files to {shown(folder)}")
+        _write_export(files, folder, shop, deck_dir)
         return
     deck = open_deck(deck_id, data_dir, documents=shop in (*TABLES, *CUTTERS), look=True)
     folder = out_dir or Path("output") / f"{deck.id}-{shop}"
@@ -516,18 +517,51 @@ def export(
         from ..render.raster import export_images
 
         images = export_images(deck, shop, art, dpi, qr=not no_qr)
-    written = write_files(
-        {folder / name: data for name, data in images.items()}, [folder / "*"], f"export {shop}"
-    )
-    click.echo(f"wrote {len(written)} files to {shown(folder)}")
+    _write_export(images, folder, shop)
+
+
+def _write_export(files, folder: Path, shop: str, deck_dir: Path | None = None) -> None:
+    """An export's files (name, bytes), written as they are made, into ``folder``: all
+    together or none, superseding what the same export wrote there before, and never a
+    file of the deck's own."""
+    from ..datafile import shown
+    from ..output import write_files
+
+    pairs = files.items() if isinstance(files, dict) else files
+
+    def each():
+        for name, data in pairs:
+            spare_deck([folder / name], deck_dir)
+            yield folder / name, data
+
+    written = write_files(each(), [folder / "*"], f"export {shop}", folder=folder)
+    click.echo(f"wrote {len(written)} files to {safe(shown(folder))}")
 
 
 def _locator(folder: Path, url_base: str | None) -> Callable[[str], str]:
     """How the saved object names an image: under ``--url``, or as a local file."""
     if url_base is not None:
-        if not url_base.startswith(("https://", "http://")):
-            raise UsageError(f"--url {url_base!r}: give a web address starting https://")
-        return lambda name: f"{url_base.rstrip('/')}/{name}"
+        from urllib.parse import quote, urlsplit
+
+        try:
+            parts = urlsplit(url_base)
+        except ValueError:
+            parts = None
+        plain = url_base.isprintable() and not any(c in url_base for c in " \"'<>\\`{}|^")
+        if (
+            parts is None
+            or parts.scheme not in ("https", "http")
+            or not parts.hostname
+            or parts.query
+            or parts.fragment
+            or not plain
+            or len(url_base) > 1000
+        ):
+            raise UsageError(
+                f"--url {shown_text(url_base[:80])}: give the web address of the folder the "
+                "images will be in, like https://example.org/decks/mine"
+            )
+        return lambda name: f"{url_base.rstrip('/')}/{quote(name)}"
     where = folder.resolve()
     return lambda name: (where / name).as_uri()
 

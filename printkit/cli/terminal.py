@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-__all__ = ["fill", "width"]
+__all__ = ["fill", "safe", "shown_text", "width"]
 
 
 def width() -> int:
@@ -47,3 +47,17 @@ def fill(text: str, indent: str = "  ", columns: int | None = None) -> str:
     if line:
         lines.append(indent + " ".join(line))
     return "\n".join(lines)
+
+
+def safe(text: str) -> str:
+    """``text`` as a terminal shows it without being told to do anything: every character
+    that is not printable (a newline, an escape code, a cursor move) written as its
+    escape, ``\\n`` or ``\\x1b``, so that a file's name cannot draw on the screen."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+def shown_text(text: str) -> str:
+    """A text a user gave, quoted for a message: 'like this', made ``safe``."""
+    return "'" + safe(text).replace("'", "\\'") + "'"

@@ -15,7 +15,7 @@ import re
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from ..datafile import DataFile, shown
+from ..datafile import DataFile, control_char, shown
 from ..design import (
     BOX_KINDS,
     STYLES,
@@ -79,6 +79,11 @@ def load_design(folder: Path) -> DesignedDeck:
     name = file.expect(table["name"], str, "", "name").strip()
     if not name or len(name) > MAX_TITLE:
         raise file.fail("name", f"give the deck a name of 1 to {MAX_TITLE} characters")
+    for key in ("name", "game", "description"):
+        if key in table:
+            control = control_char(file.expect(table[key], str, "", key))
+            if control is not None:
+                raise file.fail(key, f"holds the control character U+{ord(control):04X}; remove it")
     sheet = file.expect(table["sheet"], str, "", "sheet") if "sheet" in table else None
     header, rows = read_rows(_inside(file, folder, table["cards"], "", "cards"), folder, sheet)
     front = load_layout(_inside(file, folder, table["front"], "", "front"), folder)
@@ -137,7 +142,7 @@ def load_design(folder: Path) -> DesignedDeck:
     if not cards:
         raise file.fail("cards", "the card file lists no card (or every count is 0)")
     pictures = _pictures(folder, front, backs.values(), cards)
-    icons = _icons(folder)
+    icons = _icons(folder, (front, *backs.values()), cards)
     return DesignedDeck(
         id=slug(folder.resolve().name) or "deck",
         name=name,
@@ -163,28 +168,32 @@ def _check_fields(layout: Layout, header: list[str]) -> None:
 
 
 def _pictures(folder: Path, front: Layout, backs, cards) -> dict:
-    """Every picture a box names, read once and checked, by the name given."""
+    """Every picture a box names, read once and checked, by the name given; a picture that
+    is missing or broken is named with the card and the box that ask for it."""
+    from ..errors import PrintkitError
     from .art import load_picture
 
-    names: set[str] = set()
+    asked: dict[str, str] = {}  # each picture, and the first place that asks for it
     for layout in (front, *backs):
         for box in layout.boxes:
             if box.kind != "picture":
                 continue
             if not fields_of(box.content):
-                names.add(box.content)
+                asked.setdefault(box.content, f"{layout.source} [box.{box.name}]")
                 continue
             for card in cards:
                 if box.when is None or box.when.holds(card.values):
                     value = fill_in(box.content, card.values).strip()
-                    if value:
-                        names.add(value)
+                    if value and value not in asked:
+                        asked[value] = f"{card.row}, {layout.source} [box.{box.name}]"
     pictures = {}
-    for picture_name in sorted(names):
+    for picture_name in sorted(asked):
+        where = asked[picture_name]
         safe = PurePosixPath(picture_name.replace("\\", "/"))
         if safe.is_absolute() or ".." in safe.parts:
             raise CatalogueError(
-                f"{shown(folder)}: the picture {picture_name!r} leaves the deck's folder"
+                f"{where}: the picture {picture_name!r} leaves the deck's folder; name a file "
+                "inside it"
             )
         path = folder / Path(*safe.parts)
         if not path.suffix and (folder / "art").is_dir():
@@ -192,18 +201,45 @@ def _pictures(folder: Path, front: Layout, backs, cards) -> dict:
                 if (folder / "art" / f"{picture_name}{suffix}").is_file():
                     path = folder / "art" / f"{picture_name}{suffix}"
                     break
-        pictures[picture_name] = load_picture(path, folder)
+        try:
+            pictures[picture_name] = load_picture(path, folder)
+        except PrintkitError as exc:
+            raise CatalogueError(f"{where}: the picture {picture_name!r}: {exc}") from None
     return pictures
 
 
-def _icons(folder: Path) -> dict:
-    """The deck's own one-colour icons (icons/NAME.svg), written :NAME: in rich text."""
+#: The icons a deck's icons/ folder may hold.
+_MAX_ICONS = 200
+_ICON = re.compile(r":([a-z][a-z0-9-]*):")
+
+
+def _icons(folder: Path, layouts, cards) -> dict:
+    """The deck's own one-colour icons (icons/NAME.svg), written :NAME: in rich text or
+    named by a marks box: only those the cards use are read (at most _MAX_ICONS in the
+    folder)."""
     from .art import load_picture
 
     icons_dir = folder / "icons"
     if not icons_dir.is_dir():
         return {}
-    return {path.stem: load_picture(path, folder) for path in sorted(icons_dir.glob("*.svg"))[:200]}
+    files = sorted(icons_dir.glob("*.svg"))
+    if len(files) > _MAX_ICONS:
+        raise CatalogueError(
+            f"{shown(icons_dir)}: {len(files):,} icons, more than the limit of {_MAX_ICONS}; "
+            "keep the ones the cards use"
+        )
+    used: set[str] = set()
+    for layout in layouts:
+        for box in layout.boxes:
+            if box.kind not in ("rich", "marks"):
+                continue
+            for card in cards if fields_of(box.content + box.badges) else cards[:1]:
+                text = fill_in(box.content, card.values)
+                used.update(_ICON.findall(text))
+                used.update(_ICON.findall(fill_in(box.badges, card.values)))
+                if box.kind == "marks":
+                    used.update(name.removeprefix("all-") for name in text.split())
+    return {path.stem: load_picture(path, folder) for path in files if path.stem in used}
 
 
 # -- layouts ------------------------------------------------------------------------------
@@ -380,6 +416,11 @@ def _box(file: DataFile, name: str, spec: Any, width: float, height: float, font
         raise file.fail(where, f"give exactly one of {', '.join(BOX_KINDS)}: what the box draws")
     kind = kinds[0]
     content = file.expect(spec[kind], str, where, kind)
+    control = control_char(content)
+    if control is not None:
+        raise file.fail(
+            where, f"{kind} holds the control character U+{ord(control):04X}; remove it"
+        )
     if kind == "shape" and content not in _SHAPES:
         raise file.fail(where, f"shape is {', '.join(_SHAPES)}, not {content!r}")
     x, y = (_length(file, where, k, spec[k]) for k in ("x", "y"))

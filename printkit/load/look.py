@@ -35,6 +35,12 @@ def load_look(deck: Deck) -> Look:
     for layout in layouts.values():
         for box in layout.boxes:
             unknown = sorted(box.fields - set(LOOK_FIELDS))
+            if box.kind == "picture" and not box.fields:
+                raise CatalogueError(
+                    f"{layout.source}, [box.{box.name}]: a look's pictures are the cards' own: "
+                    'write picture = "{picture}" or "{back_picture}", and put the file in '
+                    "the deck's art"
+                )
             if unknown:
                 raise CatalogueError(
                     f"{layout.source}, [box.{box.name}]: no field {unknown[0]!r} in a "

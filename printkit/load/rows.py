@@ -8,12 +8,13 @@ card, a spreadsheet's sheet, row and column.
 from __future__ import annotations
 
 import io
+import math
 from pathlib import Path
 from typing import NamedTuple
 
-from ..datafile import DataFile, read_confined, shown
+from ..datafile import DataFile, control_char, read_confined, shown
 from ..errors import CatalogueError
-from ..limits import MAX_COPIES, MAX_DATA_BYTES, MAX_ROWS, MAX_TEXT
+from ..limits import MAX_COLUMNS, MAX_COPIES, MAX_DATA_BYTES, MAX_ROWS, MAX_TEXT
 
 __all__ = ["FORMATS", "SheetRow", "read_rows"]
 
@@ -23,6 +24,8 @@ FORMATS = (".csv", ".toml", ".xlsx", ".ods")
 _MAX_XLSX = 8 * MAX_DATA_BYTES
 #: ... and unpacked, it may hold at most this much.
 _MAX_UNPACKED = 32 * MAX_DATA_BYTES
+#: Cells in one row of a spreadsheet (a card's columns are far fewer).
+_MAX_CELLS = 1024
 
 
 class SheetRow(NamedTuple):
@@ -61,6 +64,12 @@ def read_rows(path: Path, root: Path, sheet: str | None = None) -> tuple[list[st
                     f"{where} ({columns[key]}): {len(value):,} characters, more than the "
                     f"limit of {MAX_TEXT:,}"
                 )
+            control = control_char(value)
+            if control is not None:
+                raise CatalogueError(
+                    f"{where} ({columns[key]}): holds the control character "
+                    f"U+{ord(control):04X}, which prints as nothing; remove it"
+                )
         count = _count(where, values.get("count", ""), columns.get("count", "count"))
         rows.append(SheetRow(where, values, count, columns))
     return header, rows
@@ -74,7 +83,7 @@ def _count(where: str, text: str, cell: str) -> int:
         number = float(text)
     except ValueError:
         number = -1.0
-    if number != int(number) or not 0 <= number <= MAX_COPIES:
+    if not math.isfinite(number) or number != int(number) or not 0 <= number <= MAX_COPIES:
         raise CatalogueError(
             f"{where} ({cell}): count {text!r} must be a whole number from 0 to {MAX_COPIES}"
         )
@@ -93,6 +102,8 @@ def _header(file_name: str, where: str, cells: list[str]) -> list[str]:
 
 def _csv(file: DataFile):
     header, rows = file.csv_table(any_columns=True)
+    if len(header) > MAX_COLUMNS:
+        raise file.fail("line 1", f"{len(header):,} columns, more than the limit of {MAX_COLUMNS}")
     columns = {key: f"column {key}" for key in header}
     return header, [(f"{file.name}, line {row.line}", row.values, columns) for row in rows]
 
@@ -102,6 +113,7 @@ def _toml(file: DataFile):
     file.check_keys(table, "", ("card",))
     cards = file.expect(table["card"], list, "", "card")
     header: list[str] = []
+    seen: set[str] = set()
     rows = []
     for index, entry in enumerate(cards, start=1):
         where = f"[[card]] {index}"
@@ -110,15 +122,19 @@ def _toml(file: DataFile):
         for key, value in entry.items():
             if isinstance(value, bool) or not isinstance(value, (str, int, float)):
                 raise file.fail(where, f"{key!r} must be text or a number")
+            if isinstance(value, float) and not math.isfinite(value):
+                raise file.fail(where, f"{key!r} must be a number you can print, not {value}")
             values[key] = _text(value)
-            if key not in header:
+            if key not in seen:
+                seen.add(key)
                 header.append(key)
-        rows.append((f"{file.name}, {where}", values, {key: key for key in values}))
-    for _, values, columns in rows:  # every card has every column, empty if not given
-        for key in header:
-            values.setdefault(key, "")
-            columns.setdefault(key, key)
-    return header, rows
+                if len(header) > MAX_COLUMNS:
+                    raise file.fail(where, f"the cards have more than {MAX_COLUMNS} different keys")
+        rows.append((f"{file.name}, {where}", values))
+    # Every card has every column, empty where it gives none.
+    columns = {key: key for key in header}
+    return header, [(where, {key: values.get(key, "") for key in header}, columns)
+                    for where, values in rows]  # fmt: skip
 
 
 def _text(value) -> str:
@@ -192,7 +208,17 @@ def _ods(path: Path, root: Path, sheet: str | None):
     else:
         raise CatalogueError(f"{name}: no sheet {sheet!r}; its sheets are {', '.join(titles)}")
 
-    def cell_text(cell) -> str:
+    def repeated(node, attribute: str) -> int:
+        raw = node.attributes.get((TABLENS, attribute), "1") or "1"
+        try:
+            return max(1, int(raw))
+        except ValueError:
+            raise CatalogueError(
+                f"{name}: a repeat count {raw[:20]!r} in the sheet is not a number; "
+                "save the file again in LibreOffice"
+            ) from None
+
+    def cell_text(cell, where: str) -> str:
         kind = cell.attributes.get((OFFICENS, "value-type"))
         if kind in ("float", "percentage", "currency"):
             value = cell.attributes.get((OFFICENS, "value"), "")
@@ -200,25 +226,40 @@ def _ods(path: Path, root: Path, sheet: str | None):
                 return _text(float(value))
             except ValueError:
                 return value
-        return extractText(cell).strip()
+        text = extractText(cell).strip()
+        if not text and kind is None and cell.attributes.get((TABLENS, "formula")):
+            raise CatalogueError(
+                f"{name}, sheet {chosen.getAttribute('name')}, cell {where}: a formula with no "
+                "saved value; open the file in LibreOffice and save it, or type the value"
+            )
+        return text
 
     def rows():
         index = 0
         for row in chosen.childNodes:
-            if row.qname != (TABLENS, "table-row"):
-                continue
-            repeat = int(row.attributes.get((TABLENS, "number-rows-repeated"), "1") or 1)
+            if getattr(row, "qname", None) != (TABLENS, "table-row"):
+                continue  # the white space between rows, and anything else
+            repeat = repeated(row, "number-rows-repeated")
             texts: list[str] = []
             for cell in row.childNodes:
-                if cell.qname[0] != TABLENS or not cell.qname[1].endswith("table-cell"):
+                qname = getattr(cell, "qname", None)
+                if not qname or qname[0] != TABLENS or not qname[1].endswith("table-cell"):
                     continue
-                span = int(cell.attributes.get((TABLENS, "number-columns-repeated"), "1") or 1)
-                text = cell_text(cell)
+                span = repeated(cell, "number-columns-repeated")
+                text = cell_text(cell, f"{_letters(len(texts) + 1)}{index + 1}")
                 # A sheet's trailing blank columns come as one cell repeated thousands
                 # of times: blanks are kept only as far as a later cell needs them.
-                texts.extend([text] * (span if text else min(span, 1024)))
-                if len(texts) > 1024:
-                    raise CatalogueError(f"{name}: more than 1,024 columns in row {index + 1}")
+                if text and len(texts) + span > _MAX_CELLS:
+                    raise CatalogueError(
+                        f"{name}: more than {_MAX_CELLS:,} columns in row {index + 1}"
+                    )
+                texts.extend([text] * (span if text else min(span, _MAX_CELLS)))
+                if len(texts) > _MAX_CELLS:
+                    if any(texts[_MAX_CELLS:]):
+                        raise CatalogueError(
+                            f"{name}: more than {_MAX_CELLS:,} columns in row {index + 1}"
+                        )
+                    del texts[_MAX_CELLS:]
             while texts and not texts[-1]:
                 texts.pop()
             for _ in range(repeat if texts else 1):
@@ -242,6 +283,8 @@ def _letters(number: int) -> str:
 
 
 def _xlsx(path: Path, root: Path, sheet: str | None):
+    """An Excel workbook, read with openpyxl: the values Excel saved, and a formula that
+    has none (a file written by a program that never computed it) named by its cell."""
     import zipfile
 
     from openpyxl import load_workbook
@@ -249,13 +292,16 @@ def _xlsx(path: Path, root: Path, sheet: str | None):
 
     name = shown(path)
     data = _zipped(path, root)
-    try:
-        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
-        raise CatalogueError(
-            f"{name}: not a readable .xlsx spreadsheet ({str(exc)[:80]})"
-        ) from None
-    try:
+
+    def opened(values: bool):
+        try:
+            return load_workbook(io.BytesIO(data), read_only=True, data_only=values)
+        except (zipfile.BadZipFile, KeyError, ValueError, OSError, TypeError) as exc:
+            raise CatalogueError(
+                f"{name}: not a readable .xlsx spreadsheet ({str(exc)[:80]})"
+            ) from None
+
+    def rows_of(book):
         if sheet is None:
             ws = book.worksheets[0]
         elif sheet in book.sheetnames:
@@ -264,12 +310,36 @@ def _xlsx(path: Path, root: Path, sheet: str | None):
             raise CatalogueError(
                 f"{name}: no sheet {sheet!r}; its sheets are {', '.join(book.sheetnames)}"
             )
-        title = ws.title
-        texts = []
+        # The size a file claims for its sheet is not believed: rows come as long as the
+        # cells they really hold, and each is checked before the next is read.
+        ws.reset_dimensions()
         for index, cells in enumerate(ws.iter_rows(values_only=True), start=1):
             if index > MAX_ROWS + 50:
                 raise CatalogueError(f"{name}: more than {MAX_ROWS:,} rows; split the deck")
-            texts.append((index, ["" if cell is None else _text(cell) for cell in cells]))
+            if len(cells) > _MAX_CELLS:
+                if any(cell is not None for cell in cells[_MAX_CELLS:]):
+                    raise CatalogueError(f"{name}: more than {_MAX_CELLS:,} columns in row {index}")
+                cells = cells[:_MAX_CELLS]
+            yield ws.title, index, cells
+
+    book, formulas = opened(True), opened(False)
+    try:
+        texts = []
+        title = ""
+        for (title, index, cells), (_, _, written) in zip(
+            rows_of(book), rows_of(formulas), strict=False
+        ):
+            row = []
+            for column, (cell, formula) in enumerate(zip(cells, written, strict=False), start=1):
+                if cell is None and isinstance(formula, str) and formula.startswith("="):
+                    raise CatalogueError(
+                        f"{name}, sheet {title}, cell {get_column_letter(column)}{index}: a "
+                        "formula with no saved value; open the file in Excel or LibreOffice "
+                        "and save it, or type the value"
+                    )
+                row.append("" if cell is None else _text(cell))
+            texts.append((index, row))
     finally:
         book.close()
+        formulas.close()
     return _table_rows(name, title, texts, lambda i: get_column_letter(i + 1))

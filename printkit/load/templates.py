@@ -198,6 +198,10 @@ def _build(file: DataFile, name: str, t: dict[str, Any]) -> Template:
         if fold not in ("horizontal", "vertical"):
             raise file.fail("[fold] line", f'is "horizontal" or "vertical", not {fold!r}')
         gutter = length("fold", "gutter")
+        if not 0 <= gutter <= 100 * mm:
+            raise file.fail(
+                "[fold] gutter", f"must lie between 0 and 100 mm, not {format_mm(gutter)}"
+            )
         # The fronts sit against the fold, the gutter's half away from it.
         across = "top" if fold == "horizontal" else "left"
         if across in t["grid"]:

@@ -21,6 +21,8 @@ __all__ = [
     "PageFacts",
     "apply",
     "multiply",
+    "open_pdf",
+    "pdf_bytes",
     "read_facts",
 ]
 
@@ -101,13 +103,43 @@ _DUPLEX = {1: "Simplex", 2: "DuplexFlipShortEdge", 3: "DuplexFlipLongEdge"}
 _INFO_KEYS = ("Title", "Subject", "Creator", "PrintkitKind", "PrintkitPaper", "PrintkitDuplex")
 
 
+#: The largest file the preflight reads.
+MAX_PDF_BYTES = 512 * 1024 * 1024
+
+
+def pdf_bytes(source: Path | bytes) -> bytes:
+    """A PDF's bytes: given, or read from a regular file of at most MAX_PDF_BYTES (a pipe
+    or a device is refused before it is opened, so /dev/zero never blocks)."""
+    if isinstance(source, bytes):
+        return source
+    from ..datafile import read_confined, shown
+    from ..errors import PrintkitError
+
+    return read_confined(
+        Path(source), None, MAX_PDF_BYTES, lambda m: PrintkitError(f"{shown(Path(source))}: {m}")
+    )
+
+
+def open_pdf(data: bytes, name: str):
+    """PDFium's document for ``data``; one clear line when it is not a PDF it can read."""
+    import pypdfium2 as pdfium
+
+    from ..errors import PrintkitError
+
+    if not data.lstrip()[:5] == b"%PDF-":
+        raise PrintkitError(f"{name}: not a PDF file (it does not begin %PDF-)")
+    try:
+        return pdfium.PdfDocument(data)
+    except pdfium.PdfiumError as exc:
+        raise PrintkitError(f"{name}: a PDF that cannot be read ({str(exc)[:60]})") from None
+
+
 def read_facts(source: Path | bytes, name: str | None = None) -> DocumentFacts:
     """Every fact the preflight needs, from a PDF file or its bytes."""
-    import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
-    data = source if isinstance(source, bytes) else Path(source).read_bytes()
-    pdf = pdfium.PdfDocument(data)
+    data = pdf_bytes(source)
+    pdf = open_pdf(data, name or str(source))
     try:
         info = {key: pdf.get_metadata_value(key) for key in _INFO_KEYS}
         scaling = bool(raw.FPDF_VIEWERREF_GetPrintScaling(pdf.raw))

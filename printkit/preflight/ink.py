@@ -15,6 +15,8 @@ __all__ = ["INK_DPI", "Ink", "ink_coverage"]
 
 #: Fine enough to see a card's ground and pictures, coarse enough to be quick.
 INK_DPI = 24
+#: The most pixels a page is measured in, whatever its size.
+_MAX_PIXELS = 4_000_000
 #: A pixel at least this light is bare paper.
 _WHITE = 245
 
@@ -26,13 +28,16 @@ class Ink(NamedTuple):
 
 def ink_coverage(source: Path | bytes) -> Ink:
     """The ink of a whole file: the pages' figures averaged, every page weighing the same."""
-    import pypdfium2 as pdfium
+    from .facts import open_pdf, pdf_bytes
 
-    document = pdfium.PdfDocument(source)
+    document = open_pdf(pdf_bytes(source), str(source)[:60])
     covered = dark = 0.0
     pages = len(document)
     for page in document:
-        image = page.render(scale=INK_DPI / 72, grayscale=True).to_pil().convert("L")
+        width, height = page.get_size()
+        # A page of any size is measured in at most _MAX_PIXELS pixels.
+        scale = min(INK_DPI / 72, (_MAX_PIXELS / max(width * height, 1.0)) ** 0.5)
+        image = page.render(scale=scale, grayscale=True).to_pil().convert("L")
         histogram = image.histogram()
         total = image.width * image.height
         covered += sum(histogram[:_WHITE]) / total

@@ -8,7 +8,22 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
-__all__ = ["render_pages"]
+__all__ = ["load_document", "render_loaded", "render_pages"]
+
+#: A worker process's document, opened once by ``load_document`` for all its pages.
+_LOADED: list = []
+
+
+def load_document(pdf: bytes) -> None:
+    """A worker's start: open the document its pages come from, once."""
+    import pypdfium2 as pdfium
+
+    _LOADED[:] = [pdfium.PdfDocument(pdf)]
+
+
+def render_loaded(indexes: Sequence[int], dpi: int) -> list[tuple[int, bytes]]:
+    """``render_pages`` of the worker's loaded document."""
+    return _render(_LOADED[0], indexes, dpi)
 
 
 def render_pages(pdf: bytes, indexes: Sequence[int], dpi: int) -> list[tuple[int, bytes]]:
@@ -16,6 +31,13 @@ def render_pages(pdf: bytes, indexes: Sequence[int], dpi: int) -> list[tuple[int
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(pdf)
+    try:
+        return _render(document, indexes, dpi)
+    finally:
+        document.close()
+
+
+def _render(document, indexes: Sequence[int], dpi: int) -> list[tuple[int, bytes]]:
     out = []
     for index in indexes:
         page = document[index]
@@ -27,5 +49,4 @@ def render_pages(pdf: bytes, indexes: Sequence[int], dpi: int) -> list[tuple[int
         buffer = io.BytesIO()
         image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=3)
         out.append((index, buffer.getvalue()))
-    document.close()
     return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import multiprocessing
 import os
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 from ..forked import busy
@@ -23,7 +24,7 @@ from ..typefaces import TITLE
 from ..units import inch
 from .cards import card_pages
 from .fonts import face_source, text_runs
-from .pages import render_pages
+from .pages import load_document, render_loaded, render_pages
 
 __all__ = [
     "CUT_DPI",
@@ -54,17 +55,19 @@ def image_names(deck: Deck) -> list[str]:
 
 def export_images(
     deck: Deck, shop: str, art: ArtLibrary, dpi: int | None = None, qr: bool = True
-) -> dict[str, bytes]:
-    """{file name: PNG bytes} for every card front and the back, in the shop's size."""
+) -> Iterator[tuple[str, bytes]]:
+    """(file name, PNG bytes) for every card front and the back, in the shop's size, made
+    one after another (a deck of thousands is never held whole)."""
     target = SHOPS[shop]
     pdf = card_pages(deck, *_POKER, art, qr=qr, bleed=target.bleed)
     names = image_names(deck)
-    return dict(zip(names, page_images(pdf, len(names), dpi or target.dpi), strict=True))
+    for index, png in page_images(pdf, len(names), dpi or target.dpi):
+        yield names[index], png
 
 
 def design_images(
     deck, icons: ArtLibrary, shop: str, dpi: int | None = None, qr: bool = True
-) -> dict[str, bytes]:
+) -> Iterator[tuple[str, bytes]]:
     """The same for a designed deck: every front, then its backs, named as a shop's
     uploader pairs them: ``back.png`` when every card has one back; ``back-spell.png``
     for each layout when backs go by layout; and when a back reads each card's own
@@ -76,43 +79,51 @@ def design_images(
     count = len(deck.cards)
     width = max(2, len(str(count)))
     fronts = [f"{card.number:0{width}d}-{slug(card.name) or 'card'}" for card in deck.cards]
-    names: list[tuple[str, int]] = [(f"{name}.png", i) for i, name in enumerate(fronts)]
+    names: dict[int, list[str]] = {i: [f"{name}.png"] for i, name in enumerate(fronts)}
     by_layout: dict[str, set[int]] = {}
     for card, back in zip(deck.cards, pages.backs, strict=True):
         if back is not None:
             by_layout.setdefault(card.back, set()).add(back)
     if pages.distinct_backs == 1:
-        names.append(("back.png", count))
+        names[count] = ["back.png"]
     elif all(len(backs) == 1 for backs in by_layout.values()):
         labels: dict[str, int] = {}
         for key, (back,) in by_layout.items():
             label = "-".join(filter(None, ("back", layout_label(key))))
             labels[label if label not in labels else f"{label}-{back + 1}"] = back
-        names += [(f"{label}.png", count + back) for label, back in labels.items()]
+        for label, back in labels.items():
+            names.setdefault(count + back, []).append(f"{label}.png")
     else:  # a back for every card, beside its front
-        names += [
-            (f"{front}-back.png", count + back)
-            for front, back in zip(fronts, pages.backs, strict=True)
-            if back is not None
-        ]
-    images = page_images(pages.pdf, count + pages.distinct_backs, dpi or target.dpi)
-    return {name: images[index] for name, index in names}
+        for front, back in zip(fronts, pages.backs, strict=True):
+            if back is not None:
+                names.setdefault(count + back, []).append(f"{front}-back.png")
+    for index, png in page_images(pages.pdf, count + pages.distinct_backs, dpi or target.dpi):
+        for name in names.get(index, ()):
+            yield name, png
 
 
-def page_images(pdf: bytes, pages: int, resolution: int) -> list[bytes]:
-    """A PNG of each of the first ``pages`` pages of a single-card PDF, at ``resolution``,
-    on both cores when there are enough pages to pay for it."""
+def page_images(pdf: bytes, pages: int, resolution: int) -> Iterator[tuple[int, bytes]]:
+    """(page index, PNG) of each of the first ``pages`` pages of a single-card PDF, at
+    ``resolution``, in order and one at a time, on both cores when there are enough pages
+    to pay for it (each worker opens the document once, and renders a few pages at a
+    time)."""
     workers = min(2, os.cpu_count() or 1)
+    chunks = [list(range(i, min(pages, i + _CHUNK))) for i in range(0, pages, _CHUNK)]
     if workers > 1 and pages >= 16 and not busy():  # busy: both cores have work already
-        chunks = [list(range(i, pages, workers)) for i in range(workers)]
         # "spawn": a forked child would inherit pdfium's state from this process.
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            results = list(pool.map(render_pages, [pdf] * workers, chunks, [resolution] * workers))
-        images = dict(pair for result in results for pair in result)
+        with ProcessPoolExecutor(
+            max_workers=workers, mp_context=context, initializer=load_document, initargs=(pdf,)
+        ) as pool:
+            for result in pool.map(render_loaded, chunks, [resolution] * len(chunks)):
+                yield from result
     else:
-        images = dict(render_pages(pdf, list(range(pages)), resolution))
-    return [images[index] for index in range(pages)]
+        for chunk in chunks:
+            yield from render_pages(pdf, chunk, resolution)
+
+
+#: Pages a worker renders in one task.
+_CHUNK = 8
 
 
 #: A proof shows each card at 150 dpi (375 px wide for a poker card), where its text can

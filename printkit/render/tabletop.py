@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from ..design import DesignedDeck
@@ -36,12 +36,12 @@ class _Group(NamedTuple):
 
     prefix: str  # the face sheets' names: <prefix>-1.png ...
     back_file: str  # the back's image, or with ``backs`` the back sheets' prefix
-    faces: list
-    back: object  # a PIL image: the back, or the hidden card's image with ``backs``
+    faces: list[int]  # each card's page
+    back: int | None  # the back's page (None: a blank), or the hidden card's with ``backs``
     names: list[tuple[str, str]]  # (nickname, description) of each card
     numbers: list[str]  # each card's number in the deck, for cards.csv ("" for none)
     copies: int = 1  # how many of each the table gets
-    backs: list | None = None  # each card's own back, laid out as the faces are
+    backs: list[int | None] | None = None  # each card's own back's page, laid out as the faces
 
     def back_sheet(self, number: int) -> str:
         """The file a card of face sheet ``number`` takes its back from."""
@@ -50,13 +50,14 @@ class _Group(NamedTuple):
 
 def tabletop_files(
     deck: Deck, art: ArtLibrary, table: str, url: Callable[[str], str], qr: bool = True
-) -> dict[str, bytes]:
-    """{file name: bytes}: the face sheets, the backs, and the table's index of the cards
-    (``<deck>.json`` for Tabletop Simulator, ``cards.csv`` for a plain grid). ``url``
-    turns a file name into the address the table loads it from."""
+) -> Iterator[tuple[str, bytes]]:
+    """(file name, bytes): the face sheets, the backs, and the table's index of the cards
+    (``<deck>.json`` for Tabletop Simulator, ``cards.csv`` for a plain grid), each sheet
+    made from its cards' pages as it is written. ``url`` turns a file name into the
+    address the table loads it from."""
     size = card_pixels(*_POKER)
     with_aid = deck.aid is not None
-    images = _rasterise(card_pages(deck, *_POKER, art, qr=qr, bleed=0, aid=with_aid), size)
+    pages = _Pages(card_pages(deck, *_POKER, art, qr=qr, bleed=0, aid=with_aid), size)
     count = len(deck.cards)
     names = []
     for card in deck.cards:
@@ -65,47 +66,45 @@ def tabletop_files(
             name = f"{name} ({card.playing_card.symbol})"
         names.append((name, card.effect.summary or card.effect.text))
     numbers = [str(card.number) for card in deck.cards]
-    objects = [
-        (deck.name, [_Group("faces", "back.png", images[:count], images[count], names, numbers)])
-    ]
+    faces = _Group("faces", "back.png", list(range(count)), count, names, numbers)
+    objects = [(deck.name, [faces])]
     if with_aid:  # the player aid has its own back: a deck of its own
         aid = _Group(
-            "aid", "aid-back.png", [images[-2]], images[-1],
+            "aid", "aid-back.png", [count + 1], count + 2,
             [(f"{deck.name}: player aid", "")], [""], AID_COPIES,
         )  # fmt: skip
         objects.append((f"{deck.name}: player aids", [aid]))
-    return _files(deck.id, deck.name, objects, table, url, size)
+    return _files(deck.id, deck.name, objects, table, url, pages)
 
 
 def design_tabletop_files(
     deck: DesignedDeck, icons: ArtLibrary, table: str, url: Callable[[str], str], qr: bool = True
-) -> dict[str, bytes]:
+) -> Iterator[tuple[str, bytes]]:
     """The same for a designed deck: one deck on the table, one group for each back; when
     a back reads each card's own fields, one group whose back sheets give every card its
     own back (Tabletop Simulator's UniqueBack)."""
     from .design import design_cards
 
-    size = card_pixels(deck.front.width, deck.front.height)
-    pages = design_cards(deck, icons, qr=qr)
-    images = _rasterise(pages.pdf, size)
+    cards_pages = design_cards(deck, icons, qr=qr)
+    pages = _Pages(cards_pages.pdf, card_pixels(deck.front.width, deck.front.height))
     count = len(deck.cards)
     cards = list(deck.cards)
     layouts: dict[str, set] = {}
-    for card, back in zip(cards, pages.backs, strict=True):
+    for card, back in zip(cards, cards_pages.backs, strict=True):
         layouts.setdefault(card.back, set()).add(back)
 
-    def back_image(back):
-        return _blank(size) if back is None else images[count + back]
+    def page_of(back: int | None) -> int | None:
+        return None if back is None else count + back
 
     def group(prefix: str, back_file: str, mine: list[int], back, backs=None) -> _Group:
         return _Group(
-            prefix, back_file, [images[i] for i in mine], back,
+            prefix, back_file, mine, back,
             [(cards[i].name, cards[i].values.get("text", "")) for i in mine],
             [str(cards[i].number) for i in mine], backs=backs,
         )  # fmt: skip
 
     if any(len(backs) > 1 for backs in layouts.values()):  # a back for every card
-        backs = [back_image(back) for back in pages.backs]
+        backs = [page_of(back) for back in cards_pages.backs]
         groups = [group("faces", "backs", list(range(count)), backs[0], backs)]
     else:
         groups = []
@@ -113,70 +112,79 @@ def design_tabletop_files(
             label = layout_label(key) if len(layouts) > 1 else ""
             slug = f"-{label}" if label else ""
             mine = [i for i, card in enumerate(cards) if card.back == key]
-            groups.append(group(f"faces{slug}", f"back{slug}.png", mine, back_image(back)))
-    return _files(deck.id, deck.name, [(deck.name, groups)], table, url, size)
+            groups.append(group(f"faces{slug}", f"back{slug}.png", mine, page_of(back)))
+    return _files(deck.id, deck.name, [(deck.name, groups)], table, url, pages)
 
 
-def _files(deck_id: str, title: str, objects, table: str, url, size) -> dict[str, bytes]:
+def _files(deck_id: str, title: str, objects, table: str, url, pages) -> Iterator:
     hidden = TABLES[table]
-    files: dict[str, bytes] = {}
     placed = []  # (object title, [(group, [(file, sheet)])])
     for object_title, groups in objects:
         laid = []
         for group in groups:
             if group.backs is None:
-                files[group.back_file] = _png(group.back)
+                yield group.back_file, _png(pages.image(group.back))
             sheets = []
             for number, sheet in enumerate(plan_grid(len(group.faces), hidden), start=1):
                 name = f"{group.prefix}-{number}.png"
-                files[name] = _png(_sheet(group.faces, group.back, sheet, size))
+                yield name, _png(_sheet(group.faces, group.back, sheet, pages))
                 if group.backs is not None:
-                    backs = _sheet(group.backs, group.back, sheet, size)
-                    files[group.back_sheet(number)] = _png(backs)
+                    backs = _sheet(group.backs, group.back, sheet, pages)
+                    yield group.back_sheet(number), _png(backs)
                 sheets.append((name, sheet))
             laid.append((group, sheets))
         placed.append((object_title, laid))
+    pages.close()
     if table == "tts":
-        files[f"{deck_id}.json"] = _saved_object(title, placed, url)
+        yield f"{deck_id}.json", _saved_object(title, placed, url)
     else:
-        files["cards.csv"] = _index(placed)
-    return files
+        yield "cards.csv", _index(placed)
 
 
-def _rasterise(pdf: bytes, size: tuple[int, int]) -> list:
-    """Every page as an RGB image of exactly ``size`` pixels."""
-    import pypdfium2 as pdfium
+class _Pages:
+    """A single-card PDF's pages as RGB images of exactly ``size`` pixels, each rendered
+    when a sheet needs it (a few kept, for the back that every sheet shows)."""
+
+    def __init__(self, pdf: bytes, size: tuple[int, int]):
+        import pypdfium2 as pdfium
+
+        self.document, self.size = pdfium.PdfDocument(pdf), size
+        self._kept: dict[int | None, object] = {}
+
+    def image(self, index: int | None):
+        if index in self._kept:
+            return self._kept[index]
+        from PIL import Image
+
+        if index is None:
+            image = Image.new("RGB", self.size, "#ffffff")
+        else:
+            page = self.document[index]
+            scale = self.size[0] / page.get_width()
+            image = page.render(scale=scale).to_pil().convert("RGB")
+            if image.size != self.size:  # pdfium rounds each side on its own
+                image = image.resize(self.size, Image.Resampling.LANCZOS)
+        if len(self._kept) >= 8:
+            self._kept.pop(next(iter(self._kept)))
+        self._kept[index] = image
+        return image
+
+    def close(self) -> None:
+        self._kept.clear()
+        self.document.close()
+
+
+def _sheet(cards: list[int | None], back: int | None, sheet: GridSheet, pages: _Pages):
     from PIL import Image
 
-    document = pdfium.PdfDocument(pdf)
-    images = []
-    for page in document:
-        scale = size[0] / page.get_width()
-        image = page.render(scale=scale).to_pil().convert("RGB")
-        if image.size != size:  # pdfium rounds each side on its own
-            image = image.resize(size, Image.Resampling.LANCZOS)
-        images.append(image)
-    document.close()
-    return images
-
-
-def _blank(size: tuple[int, int]):
-    from PIL import Image
-
-    return Image.new("RGB", size, "#ffffff")
-
-
-def _sheet(cards: list, back, sheet: GridSheet, size: tuple[int, int]):
-    from PIL import Image
-
-    width, height = size
+    width, height = pages.size
     image = Image.new("RGB", (sheet.columns * width, sheet.rows * height), "#000000")
     for slot, card in enumerate(cards[sheet.first : sheet.first + sheet.count]):
         row, column = divmod(slot, sheet.columns)
-        image.paste(card, (column * width, row * height))
+        image.paste(pages.image(card), (column * width, row * height))
     if sheet.hidden:  # the last slot: what the table shows for a hidden card
         row, column = divmod(sheet.slots - 1, sheet.columns)
-        image.paste(back, (column * width, row * height))
+        image.paste(pages.image(back), (column * width, row * height))
     return image
 
 

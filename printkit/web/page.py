@@ -160,7 +160,10 @@ def table_page(
 
 def _html(deck: Deck, data: dict) -> str:
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    blob = blob.replace("</", "<\\/")  # no "</script>" inside the script
+    # Inside a script, "<" is the one character HTML reads (a "</script>" ends it, a
+    # "<!--" in a card's name can make it swallow its own end): written as an escape,
+    # it is the same character to JavaScript and none to HTML.
+    blob = blob.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     title = _escape(f"{deck.name} · table companion")
     return f"""<!doctype html>
 <html lang="en">
