@@ -163,7 +163,8 @@ def foreign_files(paths, folder: Path) -> list[Path]:
             continue
         if target.parent not in records:
             try:
-                with _Folder(target.parent, create=False) as opened:
+                # Read, not written: no lock, which the writer may hold already.
+                with _Folder(target.parent, create=False, lock=False) as opened:
                     records[target.parent] = opened.read_record()
             except OutputError:
                 records[target.parent] = {}
@@ -192,9 +193,10 @@ def recover(folder: Path, discard: bool = False) -> list[str]:
 class _Folder:
     """A locked output folder, every name in it reached through the folder's descriptor."""
 
-    def __init__(self, root: Path, create: bool = True):
+    def __init__(self, root: Path, create: bool = True, lock: bool = True):
         self.root = root
         self.create = create
+        self.lock = lock
         self.fds: dict[tuple[str, ...], int] = {}
         self.done: list[str] = []
 
@@ -222,7 +224,8 @@ class _Folder:
             raise _cannot(self.root, exc) from None
         self.fds[()] = fd
         try:
-            self._lock(fd)
+            if self.lock:
+                self._lock(fd)
         except BaseException:
             self.close()
             raise

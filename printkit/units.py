@@ -24,8 +24,9 @@ _LENGTH = re.compile(r"\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*(pt|in|mm|cm)\s*\Z")
 MAX_LENGTH = 5000 * mm
 
 
-def parse_length(text: str) -> float:
-    """Read "63mm", "2.5in", "0.125 in", "10pt" or "-1.5mm" and return points.
+def parse_length(text: str, most: float = MAX_LENGTH, what: str = "") -> float:
+    """Read "63mm", "2.5in", "0.125 in", "10pt" or "-1.5mm" and return points, at most
+    ``most`` long (``what`` says what it is for the message: "a card's text").
 
     Raises ValueError with a sentence a user can act on; callers add the file and key.
     """
@@ -39,7 +40,9 @@ def parse_length(text: str) -> float:
         )
     number, unit = match.groups()
     value = float(number) * UNITS[unit]
-    if abs(value) > MAX_LENGTH:
+    if abs(value) > most:
+        if what:
+            raise ValueError(f"{text!r} is larger than {what} (at most {most:g}pt)")
         raise ValueError(f"{text!r} is longer than anything printkit prints (at most 5 m)")
     return value
 

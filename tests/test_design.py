@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from printkit.design import fill_in
+from printkit.design import fields_of, fill_in
 from printkit.design_scaffold import scaffold
 from printkit.errors import PrintkitError
 from printkit.load.art import load_icons
@@ -659,3 +659,48 @@ def test_a_back_per_card_reaches_the_sheets_the_shops_and_the_tables(cli, tmp_pa
             row, column = divmod(i, columns)
             slot = sheet.crop((column * w, row * h, (column + 1) * w, (row + 1) * h))
             assert _near(_mean(slot), in_pdf[i]), (table, i)
+
+
+def test_only_the_icons_the_cards_use_are_read_and_a_folder_of_too_many_is_refused(tmp_path):
+    folder = make_deck(tmp_path / "d")
+    (folder / "icons" / "unused.svg").write_text("<svg this is broken")  # never read
+    deck = load_design(folder)
+    assert set(deck.icons) == {"drop"}
+    for n in range(201):
+        (folder / "icons" / f"i{n}.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"/>')
+    with pytest.raises(PrintkitError, match="icons, more than the limit of 200"):
+        load_design(folder)
+
+
+def test_a_qr_text_too_long_for_any_code_is_named_with_its_box(tmp_path):
+    folder = make_deck(tmp_path / "d")
+    layout = (folder / "front.toml").read_text()
+    layout += (
+        '\n[box.code]\nqr = "{text}"\nx = "40mm"\ny = "60mm"\nwidth = "20mm"\nheight = "20mm"\n'
+    )
+    (folder / "front.toml").write_text(layout)
+    cards = (folder / "cards.csv").read_text().replace("Gain **2**", "Gain " + "ж" * 1900, 1)
+    (folder / "cards.csv").write_text(cards)
+    layout = layout.replace('rich = "{text}"', 'rich = "{name}"')
+    (folder / "front.toml").write_text(layout)
+    deck = load_design(folder)
+    with pytest.raises(PrintkitError, match=r"front.toml \[box.code\].*too long for a QR code"):
+        design_cards(deck, load_icons())
+
+
+_TEMPLATE_PIECES = st.lists(
+    st.sampled_from(["{", "}", "{{", "}}", "{a}", "{b-c}", "{_x}", "text", " ", "{1}"]),
+    max_size=30,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TEMPLATE_PIECES)
+def test_a_template_prints_exactly_the_fields_it_is_read_to_need(pieces):
+    """What fields_of says a template reads is what fill_in fills: one reading of braces
+    for both (so "{{{name}}}" is a field in braces to each)."""
+    template = "".join(pieces)
+    fields = fields_of(template)
+    marked = fill_in(template, {name: f"\x00{name}\x00" for name in fields})
+    assert marked.count("\x00") == 2 * len(fields)
+    assert fill_in(template, {}).count("{") <= template.count("{")

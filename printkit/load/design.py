@@ -447,12 +447,13 @@ def _box(file: DataFile, name: str, spec: Any, width: float, height: float, font
                 raise file.fail(where, f"{key} must lie between 0 and the box's size")
     for key in ("size", "min_size"):
         if key in spec:
-            values[key] = _length(file, where, key, spec[key])
+            try:
+                values[key] = parse_length(spec[key], _MAX_SIZE, "any card's text")
+            except ValueError as exc:
+                raise file.fail(where, f"{key} {exc}") from None
     size, min_size = values.get("size", 9.0), values.get("min_size", 6.0)
     if min_size < 6.0 or size < 6.0:
         raise file.fail(where, "text is printed at 6 pt or more: raise size and min_size")
-    if size > _MAX_SIZE:
-        raise file.fail(where, f"size {size:g} pt is larger than any card's text (at most 144pt)")
     if min_size > size and "min_size" in spec:
         raise file.fail(where, "min_size is larger than size; give a smaller min_size")
     if "rotation" in spec:
