@@ -57,17 +57,14 @@ _OLD = ".printkit-old"
 _MAX_ENTRIES = 100_000
 _MAX_JOURNAL = 16 * 1024 * 1024
 _MAX_DEPTH = 8
-#: Folders searched for leftovers under an output folder.
-_MAX_FOLDERS = 1_000
 #: How long a command waits for another one writing into the same folder.
 _LOCK_WAIT = 60.0
 #: Tests slow the commit down with this, to kill a real build in the middle of it.
 _DELAY = "PRINTKIT_TEST_COMMIT_DELAY"
 #: What printkit itself leaves in a folder, and may therefore remove: staged and saved
-#: copies (of this version, or of earlier ones without a token) and journals being written.
+#: copies, named with their token, and journals being written.
 _LEFTOVER = re.compile(
-    r"\..+?(?:\.[0-9a-f]{8})?\.printkit-(?:new|old)|\.printkit-journal\.[0-9a-f]{8}\.tmp",
-    re.DOTALL,
+    r"\..+?\.[0-9a-f]{8}\.printkit-(?:new|old)|\.printkit-journal\.[0-9a-f]{8}\.tmp", re.DOTALL
 )
 _OPEN_NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
 _OPEN_DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
@@ -325,22 +322,22 @@ class _Folder:
             raise _cannot(self.root / path, exc) from None
         return hasher.hexdigest()
 
-    def read_record(self) -> dict[str, tuple[str, str]]:
+    def read_record(self, name: str = RECORD) -> dict[str, tuple[str, str]]:
         """The folder's record of the files printkit wrote into it: {path: (SHA-256, the
         command that wrote it)}. A record that is damaged, or is not a file, counts as
         none: it only ever allows removing files, so trusting less is safe."""
-        status = self.lstat(RECORD)
+        status = self.lstat(name)
         if status is None or not stat.S_ISREG(status.st_mode) or status.st_size > _MAX_JOURNAL:
             return {}
         try:
-            fd = os.open(RECORD, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=self.fds[()])
+            fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=self.fds[()])
             try:
                 with os.fdopen(fd, "rb", closefd=False) as stream:
                     raw = stream.read(_MAX_JOURNAL + 1)
             finally:
                 os.close(fd)
         except OSError as exc:
-            raise _cannot(self.root / RECORD, exc) from None
+            raise _cannot(self.root / name, exc) from None
         try:
             table = json.loads(raw.decode("utf-8"))
         except (ValueError, RecursionError):
@@ -625,6 +622,7 @@ class _Folder:
         if status is not None:
             try:
                 entries = self._read_journal(status)
+                self._check_removals(entries)
             except OutputError:
                 if not discard:
                     raise
@@ -646,6 +644,24 @@ class _Folder:
         if removed:
             done.append(f"removed {removed} unfinished files printkit had left")
         return done
+
+    def _check_removals(self, entries: list[_Entry]) -> None:
+        """A journal removes only files printkit wrote: each still there is in the folder's
+        record, as it was before the commit (its saved copy) or is now."""
+        removals = [e.path for e in entries if e.new is None and self.lstat(e.path) is not None]
+        if not removals:
+            return  # none left to take: nothing to check
+        recorded = set(self.read_record())
+        saved = next((e.old for e in entries if e.path == RECORD and e.old), None)
+        if saved is not None:
+            recorded |= set(self.read_record(saved))
+        for path in removals:
+            if path not in recorded:
+                raise OutputError(
+                    f"{shown(self.root / JOURNAL)}: it would remove {path[:60]!r}, a file "
+                    "printkit did not write, so printkit will not follow it; run printkit "
+                    f"recover --out {shown(self.root)} to clear it away"
+                )
 
     def _read_journal(self, status: os.stat_result) -> list[_Entry]:
         where = shown(self.root / JOURNAL)
@@ -728,10 +744,9 @@ class _Folder:
         return entries
 
     def _remove_leftovers(self) -> int:
-        """printkit's own staged and saved copies an interrupted run left, in the folder
-        and its folders (not through links, at most _MAX_FOLDERS of them); only regular
-        files of those names, never anything else."""
-        self._open_tree()
+        """printkit's own staged and saved copies an interrupted run left, in the folders
+        this run writes into or its journal named; only regular files of those names,
+        never anything else, and no folder printkit has no business in."""
         removed = 0
         for parts in list(self.fds):
             fd = self.fds[parts]
@@ -747,25 +762,6 @@ class _Folder:
                     except OSError as exc:
                         raise _cannot(self.root.joinpath(*parts, name), exc) from None
         return removed
-
-    def _open_tree(self) -> None:
-        """Every folder under the root, to the depth a journal may name, opened."""
-        level = [()]
-        for _ in range(_MAX_DEPTH - 1):
-            deeper = []
-            for parts in level:
-                try:
-                    entries = list(os.scandir(self.fds[parts]))
-                except OSError:
-                    continue
-                for entry in entries:
-                    if len(self.fds) >= _MAX_FOLDERS:
-                        return
-                    if entry.is_dir(follow_symlinks=False):
-                        with contextlib.suppress(OSError, OutputError):
-                            self.dir((*parts, entry.name), create=False)
-                            deeper.append((*parts, entry.name))
-            level = deeper
 
 
 def _check_name(path: object) -> None:

@@ -41,6 +41,7 @@ __all__ = [
     "face_file",
     "own_face",
     "package_file",
+    "register_faces",
 ]
 
 TITLE = "PK-Title"
@@ -150,3 +151,15 @@ def _package(family: str) -> tuple[Path, list[dict]]:
     if not isinstance(files, list):
         return Path(), []
     return root, [entry for entry in files if isinstance(entry, dict)]
+
+
+@cache
+def register_faces() -> None:
+    """Register printkit's own faces with reportlab under printkit's names (once): what
+    drawing needs, and what svglib needs to measure an SVG's text while a picture is
+    read. Raises the font package's own error when one is missing."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    for name in FACES:
+        pdfmetrics.registerFont(TTFont(name, str(face_file(name))))

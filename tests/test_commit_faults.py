@@ -77,9 +77,11 @@ def _visible(folder: Path) -> dict[str, bytes]:
     }
 
 
-def _hidden(folder: Path) -> list[str]:
-    """Hidden files, but for the record of what printkit wrote (which is meant to stay)."""
-    return [p.name for p in folder.rglob(".*") if p.relative_to(folder).as_posix() != RECORD]
+def _hidden(folder: Path, deep: bool = True) -> list[str]:
+    """Hidden files (in the folders beneath too, with ``deep``), but for the record of
+    what printkit wrote, which is meant to stay."""
+    found = folder.rglob(".*") if deep else folder.glob(".*")
+    return [p.name for p in found if p.relative_to(folder).as_posix() != RECORD]
 
 
 def _old_kit(folder: Path) -> Path:
@@ -158,8 +160,8 @@ def test_every_failing_call_leaves_one_whole_kit_and_the_next_run_succeeds(tmp_p
                 outcomes["old" if state == OLD else "new"] += 1
             recover(folder)  # what the next run does first
             assert _visible(folder) in (OLD, NEW), (code, at)
-            assert _hidden(folder) == [], (code, at)
-            _commit(folder)  # and the next run succeeds
+            assert _hidden(folder, deep=False) == [], (code, at)
+            _commit(folder)  # and the next run succeeds, leaving nothing in any folder
             assert _visible(folder) == NEW and _hidden(folder) == [], (code, at)
     assert outcomes["old"] and outcomes["new"]  # failures before and after the journal
 
@@ -182,7 +184,9 @@ def test_a_commit_killed_at_any_call_is_finished_by_the_next_run(tmp_path):
             output.os = os
         recover(folder)
         assert _visible(folder) in (OLD, NEW), at
-        assert _hidden(folder) == [], at
+        assert _hidden(folder, deep=False) == [], at
+        _commit(folder)  # the folders the next commit writes into are swept too
+        assert _visible(folder) == NEW and _hidden(folder) == [], at
 
 
 @pytest.mark.parametrize("name", sorted(NEW))
@@ -360,3 +364,25 @@ def test_a_file_another_user_owns_in_a_shared_folder_is_named_not_half_replaced(
     finally:
         monkeypatch.undo()
     assert _visible(folder) == OLD and _hidden(folder) == []
+
+
+def test_a_journal_never_removes_a_file_printkit_did_not_write(tmp_path):
+    folder = _old_kit(tmp_path / "out")
+    (folder / "notes.txt").write_text("mine")
+    (folder / ".notes.txt.00000000.printkit-old").write_text("mine")
+    (folder / JOURNAL).write_text(
+        _journal([["notes.txt", None, ".notes.txt.00000000.printkit-old"]])
+    )
+    with pytest.raises(OutputError, match="a file printkit did not write"):
+        _commit(folder)
+    assert (folder / "notes.txt").read_text() == "mine"
+
+
+def test_files_named_like_printkits_but_without_its_token_are_the_users(tmp_path):
+    folder = _old_kit(tmp_path / "out")
+    (folder / "photos").mkdir()
+    (folder / "photos" / ".holiday.jpg.printkit-old").write_text("a photo")
+    (folder / ".my diary.printkit-new").write_text("a diary")
+    _commit(folder)
+    assert (folder / "photos" / ".holiday.jpg.printkit-old").read_text() == "a photo"
+    assert (folder / ".my diary.printkit-new").read_text() == "a diary"

@@ -24,6 +24,7 @@ __all__ = [
     "high_noon_options",
     "json_option",
     "open_deck",
+    "out_of_deck",
     "printkit",
     "spare_deck",
 ]
@@ -203,6 +204,27 @@ def open_deck(
 
         deck = deck._replace(aid=load_aid(deck))
     return deck
+
+
+def out_of_deck(out: Path, folder: Path | None) -> None:
+    """Refuse an output folder named inside a deck's folder that leads out of it (a deck
+    a stranger sent may hold an ``output`` link to the player's own folders)."""
+    if folder is None:
+        return
+    import os
+
+    base, named = Path(os.path.abspath(folder)), Path(os.path.abspath(out))
+    if base != named and base not in named.parents:
+        return
+    real_base, real = base.resolve(), named.resolve()
+    if real != real_base and real_base not in real.parents:
+        from ..datafile import shown
+        from ..errors import UsageError
+
+        raise UsageError(
+            f"{shown(named)} is inside the deck's folder but leads out of it (to {real}); "
+            "printkit does not follow a link out of a deck's folder: give --out another folder"
+        )
 
 
 def spare_deck(paths, folder: Path | None) -> None:

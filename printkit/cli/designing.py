@@ -12,7 +12,7 @@ import click
 
 from ..errors import PrintkitError, UsageError
 from ..settings import Settings
-from .app import printkit, spare_deck
+from .app import out_of_deck, printkit, spare_deck
 from .terminal import safe, shown_text
 
 __all__ = ["build_design", "new"]
@@ -168,6 +168,7 @@ def _once(
     deck = load_design(folder)
     template = load_template(template_name)
     files = design_files(deck, template, options, out, watching)
+    out_of_deck(out, folder)
     spare_deck(files, folder)
     warnings = check_files(files)
     proofs = [proof_pattern(out / sheets_name(deck, options))]

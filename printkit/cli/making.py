@@ -19,7 +19,16 @@ from ..paths import DEFAULT_DECK
 from ..settings import DEFAULT_TEMPLATE, DUPLEX_MODES, Settings
 from ..shops import CUTTERS, SHOPS, TABLES
 from ..units import mm
-from .app import F, art_options, data_dir_option, deck_options, open_deck, printkit, spare_deck
+from .app import (
+    F,
+    art_options,
+    data_dir_option,
+    deck_options,
+    open_deck,
+    out_of_deck,
+    printkit,
+    spare_deck,
+)
 from .terminal import safe, shown_text
 
 __all__ = ["build", "calibrate", "export", "idsheet", "rulebook", "sheets", "table"]
@@ -215,6 +224,7 @@ def build(
     from ..load.templates import load_template
     from ..output import recover, write_files
 
+    out_of_deck(out_dir, data_dir)
     if out_dir.is_dir():  # a build killed while committing is finished before anything else
         recover(out_dir)
     if deck_id:
@@ -528,6 +538,7 @@ def _write_export(files, folder: Path, shop: str, deck_dir: Path | None = None) 
     from ..output import write_files
 
     pairs = files.items() if isinstance(files, dict) else files
+    out_of_deck(folder, deck_dir)
 
     def each():
         for name, data in pairs:

@@ -39,6 +39,7 @@ from ..limits import (
 from ..model import Deck
 from ..paths import art_dir
 from ..pictures import RASTER_FORMATS, ArtLibrary, Picture, fast_shapes, picture_error
+from ..typefaces import BODY, FAMILIES, register_faces
 
 __all__ = ["RASTER_SUFFIXES", "load_art", "load_icons", "load_picture"]
 
@@ -170,17 +171,53 @@ def _drawing(path: Path, root: Path, data: bytes):
     SvgRenderer = _svg_reader()
     tree = _check_svg(path, root, data)
     _quiet_libraries()
+    register_faces()  # an SVG's text is measured in printkit's own faces
     try:
-        renderer = SvgRenderer(str(path), external_reference_root=str(Path(root).resolve()))
+        renderer = SvgRenderer(
+            str(path), external_reference_root=str(Path(root).resolve()), font_map=_FONTS
+        )
         drawing = renderer.render(tree)
     except Exception as exc:  # lxml and svglib raise many kinds; all mean a broken file
         raise _refused(path, f"not a readable SVG picture ({str(exc)[:80]})") from None
     size_ok = drawing is not None and all(
-        math.isfinite(v) and 0 < v <= 1e6 for v in (drawing.width, drawing.height)
+        math.isfinite(v) and 0.01 <= v <= 1e6 for v in (drawing.width, drawing.height)
     )
     if not size_ok:
-        raise _refused(path, "not a readable SVG picture: give it a width and height or a viewBox")
+        raise _refused(
+            path,
+            "not a readable SVG picture: give it a width and height (or a viewBox) of "
+            "0.01 to a million units",
+        )
+    _check_drawable(path, drawing)
     return drawing
+
+
+class _SvgFonts:
+    """What svglib asks for an SVG's ``font-family``: printkit's own body face, of the
+    weight and style asked. svglib's own map would take a family's name for a file to
+    open, or ask fontconfig, so that a picture could make printkit read (and embed) any
+    font on the machine, or block on a pipe."""
+
+    def find_font(self, _family: str, weight="normal", style="normal") -> tuple[str, bool]:
+        bold = str(weight).strip().lower() in ("bold", "bolder", "600", "700", "800", "900")
+        italic = str(style).strip().lower() in ("italic", "oblique")
+        return FAMILIES[BODY][(int(bold), int(italic))], True
+
+
+_FONTS = _SvgFonts()
+
+
+def _check_drawable(path: Path, drawing) -> None:
+    """The bounds of everything the picture draws, its transforms applied: numbers too
+    large for a PDF (a transform of 1e300, a path to infinity) fail here, naming the
+    file, not halfway through a sheet."""
+    size = max(drawing.width, drawing.height)
+    try:
+        bounds = drawing.getBounds()
+    except Exception:  # reportlab raises ValueError, OverflowError, TypeError...
+        bounds = (math.inf,)
+    if bounds is not None and not all(math.isfinite(v) and abs(v) <= 1e4 * size for v in bounds):
+        raise _refused(path, "draws at coordinates no PDF can hold (beyond any page); fix it")
 
 
 def _svg_reader():
@@ -284,8 +321,18 @@ def _check_reference(path: Path, root: Path, reference: str, depth: int = 0) -> 
     if depth >= 2:
         raise _refused(path, f"refers to {reference[:60]!r}, an SVG that refers to SVGs in turn")
     # Another SVG is read and checked as this one was (a regular file, its size, its
-    # elements and references), so that svglib never opens a pipe or a giant.
-    return _drawn_elements(_check_svg(resolved, root, _read(resolved, root), depth + 1))
+    # elements and references), so that svglib never opens a pipe or a giant. svglib
+    # reads it with its own fonts, which look fonts up on the disk: it may hold no text.
+    other = _check_svg(resolved, root, _read(resolved, root), depth + 1)
+    if any(isinstance(e.tag, str) and e.tag.rsplit("}", 1)[-1] in _TEXT for e in other.iter()):
+        raise _refused(
+            path, f"refers to {reference[:60]!r}, an SVG with text; put the text in this file"
+        )
+    return _drawn_elements(other)
+
+
+#: The SVG elements that set text.
+_TEXT = frozenset({"text", "tspan", "textPath", "tref"})
 
 
 def _check_embedded(path: Path, reference: str) -> None:

@@ -24,8 +24,11 @@ FORMATS = (".csv", ".toml", ".xlsx", ".ods")
 _MAX_XLSX = 8 * MAX_DATA_BYTES
 #: ... and unpacked, it may hold at most this much.
 _MAX_UNPACKED = 32 * MAX_DATA_BYTES
-#: Cells in one row of a spreadsheet (a card's columns are far fewer).
+#: Cells in one row of a spreadsheet (a card's columns are far fewer); cell elements in
+#: an OpenDocument sheet, and strings in a workbook's table of them.
 _MAX_CELLS = 1024
+_MAX_ODS_CELLS = 200_000
+_MAX_XLSX_STRINGS = 200_000
 
 
 class SheetRow(NamedTuple):
@@ -143,21 +146,49 @@ def _text(value) -> str:
     return str(value).strip()
 
 
-def _zipped(path: Path, root: Path) -> bytes:
-    """A spreadsheet's bytes: a zip, whose unpacked size is bounded before anything unpacks."""
+def _zipped(path: Path, root: Path, counts) -> tuple[bytes, dict]:
+    """A spreadsheet's bytes, and its XML parts unpacked: a zip whose unpacked size is
+    bounded before anything unpacks, whose XML declares no entities, and whose parts
+    hold no more of each tag than ``counts`` allows ((part's suffix, tag, most)...), all
+    counted in the bytes before any XML parser builds a tree of them."""
     import zipfile
+    import zlib
 
     name = shown(path)
     data = read_confined(path, root, _MAX_XLSX, lambda m: CatalogueError(f"{name}: {m}"))
     try:
-        unpacked = sum(item.file_size for item in zipfile.ZipFile(io.BytesIO(data)).infolist())
-    except (zipfile.BadZipFile, ValueError, OSError) as exc:
-        raise CatalogueError(f"{name}: not a readable spreadsheet ({str(exc)[:80]})") from None
-    if unpacked > _MAX_UNPACKED:
-        raise CatalogueError(
-            f"{name}: unpacks to {unpacked:,} bytes, more than the limit of {_MAX_UNPACKED:,}"
-        )
-    return data
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        unpacked = sum(item.file_size for item in archive.infolist())
+        if unpacked > _MAX_UNPACKED:
+            raise CatalogueError(
+                f"{name}: unpacks to {unpacked:,} bytes, more than the limit of {_MAX_UNPACKED:,}"
+            )
+        parts = {
+            item.filename: archive.read(item)
+            for item in archive.infolist()
+            if item.filename.endswith(".xml")
+        }
+    except (zipfile.BadZipFile, zlib.error, ValueError, OSError, EOFError) as exc:
+        raise CatalogueError(f"{name}: not a readable spreadsheet ({_said(exc)})") from None
+    for part, xml in parts.items():
+        if b"<!DOCTYPE" in xml or b"<!ENTITY" in xml:
+            raise CatalogueError(
+                f"{name}: its {part} declares XML entities, which printkit does not read; "
+                "save the file again from the spreadsheet program"
+            )
+        for suffix, tag, most in counts:
+            if part.endswith(suffix) and xml.count(tag) > most:
+                raise CatalogueError(
+                    f"{name}: its {part} holds more than {most:,} {tag.decode()[1:]} "
+                    "elements; a deck's cards need far fewer: split the deck"
+                )
+    return data, parts
+
+
+def _said(exc: Exception) -> str:
+    """A library's error as a short clause: its first line, at most 80 characters."""
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text[:80]
 
 
 def _table_rows(name: str, title: str, rows, column_name):
@@ -192,11 +223,15 @@ def _ods(path: Path, root: Path, sheet: str | None):
     from odf.teletype import extractText
 
     name = shown(path)
-    data = _zipped(path, root)
+    data, _ = _zipped(
+        path, root,
+        [("content.xml", b"<table:table-row", MAX_ROWS + 100),
+         ("content.xml", b"<table:table-cell", _MAX_ODS_CELLS)],
+    )  # fmt: skip
     try:
         document = load(io.BytesIO(data))
     except Exception as exc:  # odfpy raises many kinds on a broken file
-        raise CatalogueError(f"{name}: not a readable .ods spreadsheet ({str(exc)[:80]})") from None
+        raise CatalogueError(f"{name}: not a readable .ods spreadsheet ({_said(exc)})") from None
     tables = document.spreadsheet.getElementsByType(Table)
     titles = [t.getAttribute("name") for t in tables]
     if not tables:
@@ -285,20 +320,31 @@ def _letters(number: int) -> str:
 def _xlsx(path: Path, root: Path, sheet: str | None):
     """An Excel workbook, read with openpyxl: the values Excel saved, and a formula that
     has none (a file written by a program that never computed it) named by its cell."""
-    import zipfile
 
     from openpyxl import load_workbook
     from openpyxl.utils import get_column_letter
 
     name = shown(path)
-    data = _zipped(path, root)
+    data, parts = _zipped(
+        path, root,
+        [("sharedStrings.xml", b"<si>", _MAX_XLSX_STRINGS),
+         ("sharedStrings.xml", b"<si ", _MAX_XLSX_STRINGS),
+         (".xml", b"<row", MAX_ROWS + 100)],
+    )  # fmt: skip
+    # A formula Excel never computed is found by reading the workbook a second time, for
+    # its formulas: only when a sheet has any.
+    has_formulas = any(
+        part.startswith("xl/worksheets/") and (b"<f>" in xml or b"<f " in xml)
+        for part, xml in parts.items()
+    )
+    del parts
 
     def opened(values: bool):
         try:
             return load_workbook(io.BytesIO(data), read_only=True, data_only=values)
-        except (zipfile.BadZipFile, KeyError, ValueError, OSError, TypeError) as exc:
+        except Exception as exc:  # openpyxl raises many kinds on a broken workbook
             raise CatalogueError(
-                f"{name}: not a readable .xlsx spreadsheet ({str(exc)[:80]})"
+                f"{name}: not a readable .xlsx spreadsheet ({_said(exc)})"
             ) from None
 
     def rows_of(book):
@@ -322,15 +368,17 @@ def _xlsx(path: Path, root: Path, sheet: str | None):
                 cells = cells[:_MAX_CELLS]
             yield ws.title, index, cells
 
-    book, formulas = opened(True), opened(False)
+    book = opened(True)
+    formulas = opened(False) if has_formulas else None
     try:
         texts = []
         title = ""
-        for (title, index, cells), (_, _, written) in zip(
-            rows_of(book), rows_of(formulas), strict=False
-        ):
+        written_rows = rows_of(formulas) if formulas is not None else iter(())
+        for title, index, cells in rows_of(book):
+            written = next(written_rows, (None, None, ()))[2]
             row = []
-            for column, (cell, formula) in enumerate(zip(cells, written, strict=False), start=1):
+            for column, cell in enumerate(cells, start=1):
+                formula = written[column - 1] if column <= len(written) else None
                 if cell is None and isinstance(formula, str) and formula.startswith("="):
                     raise CatalogueError(
                         f"{name}, sheet {title}, cell {get_column_letter(column)}{index}: a "
@@ -339,7 +387,12 @@ def _xlsx(path: Path, root: Path, sheet: str | None):
                     )
                 row.append("" if cell is None else _text(cell))
             texts.append((index, row))
+    except CatalogueError:
+        raise
+    except Exception as exc:  # openpyxl, its XML parser and zlib raise many kinds
+        raise CatalogueError(f"{name}: not a readable .xlsx spreadsheet ({_said(exc)})") from None
     finally:
         book.close()
-        formulas.close()
+        if formulas is not None:
+            formulas.close()
     return _table_rows(name, title, texts, lambda i: get_column_letter(i + 1))

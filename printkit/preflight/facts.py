@@ -7,6 +7,7 @@ so a card drawn as a form inside a form is measured where it lands on the paper.
 
 from __future__ import annotations
 
+import io
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -111,13 +112,68 @@ def pdf_bytes(source: Path | bytes) -> bytes:
     """A PDF's bytes: given, or read from a regular file of at most MAX_PDF_BYTES (a pipe
     or a device is refused before it is opened, so /dev/zero never blocks)."""
     if isinstance(source, bytes):
-        return source
+        return source  # printkit's own, just made
     from ..datafile import read_confined, shown
     from ..errors import PrintkitError
 
-    return read_confined(
-        Path(source), None, MAX_PDF_BYTES, lambda m: PrintkitError(f"{shown(Path(source))}: {m}")
-    )
+    name = shown(Path(source))
+    data = read_confined(Path(source), None, MAX_PDF_BYTES, lambda m: PrintkitError(f"{name}: {m}"))
+    _check_draws(data, name)
+    return data
+
+
+#: What one page of a stranger's PDF may draw, forms within forms counted out.
+MAX_DRAWS = 1_000_000
+
+
+def _check_draws(data: bytes, name: str) -> None:
+    """Refuse a PDF whose pages draw more than MAX_DRAWS objects once forms drawn within
+    forms are counted out (ten forms each drawing the next ten times: a 3 KB file that
+    PDFium would take minutes and gigabytes to open), counted from the file's structure
+    before PDFium sees it."""
+    import re
+
+    from pypdf import PdfReader
+    from pypdf.errors import PyPdfError
+
+    from ..errors import PrintkitError
+
+    counted: dict[int, int] = {}
+
+    def draws(content: bytes, resources, depth: int) -> int:
+        if depth > 24:
+            return MAX_DRAWS + 1
+        total = 1 + content.count(b" re") + content.count(b" l") + content.count(b"Tj")
+        forms = resources.get("/XObject") if resources else None
+        for key, ref in forms.get_object().items() if forms else ():
+            uses = len(re.findall(re.escape(key.encode("latin-1")) + rb"\s*Do\b", content))
+            if not uses:
+                continue
+            number = getattr(ref, "idnum", None)
+            if number is None or number not in counted:
+                form = ref.get_object()
+                inner = draws(form.get_data(), form.get("/Resources"), depth + 1)
+                if number is not None:
+                    counted[number] = inner
+            else:
+                inner = counted[number]
+            total += uses * inner
+            if total > MAX_DRAWS:
+                return MAX_DRAWS + 1
+        return total
+
+    try:
+        reader = PdfReader(io.BytesIO(data), strict=False)
+        for number, page in enumerate(reader.pages, start=1):
+            contents = page.get_contents()
+            content = contents.get_data() if contents is not None else b""
+            if draws(content, page.get("/Resources"), 0) > MAX_DRAWS:
+                raise PrintkitError(
+                    f"{name}: page {number} draws more than {MAX_DRAWS:,} objects once its "
+                    "forms within forms are counted; printkit will not open it"
+                )
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        pass  # what pypdf cannot read, PDFium will refuse in one line
 
 
 def open_pdf(data: bytes, name: str):

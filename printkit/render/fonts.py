@@ -33,6 +33,7 @@ from ..typefaces import (
     TITLE,
     face_file,
     package_file,
+    register_faces,
 )
 
 __all__ = [
@@ -75,15 +76,12 @@ _SCRIPT_BY_STYLE = {
 def register_fonts() -> None:
     """Register every face under printkit's names (safe to call often)."""
     fast_shapes()
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
     for name, (family, _, _) in FACES.items():
         try:
-            path = face_file(name)
+            face_file(name)
         except Exception as exc:  # fontpkg raises its own errors for a missing package
             raise _not_installed(family, exc) from None
-        pdfmetrics.registerFont(TTFont(name, str(path)))
+    register_faces()
     # Any text reportlab sets without being told a font (a text object's first state, a
     # bullet) uses the body face too: every font in printkit's PDFs is embedded.
     from reportlab import rl_config

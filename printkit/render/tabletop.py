@@ -108,8 +108,12 @@ def design_tabletop_files(
         groups = [group("faces", "backs", list(range(count)), backs[0], backs)]
     else:
         groups = []
-        for key, (back,) in layouts.items():
+        used: set[str] = set()
+        for number, (key, (back,)) in enumerate(layouts.items(), start=1):
             label = layout_label(key) if len(layouts) > 1 else ""
+            if label in used:  # back-spell.toml and back_spell.toml: one word, two backs
+                label = f"{label or 'back'}-{number}"
+            used.add(label)
             slug = f"-{label}" if label else ""
             mine = [i for i, card in enumerate(cards) if card.back == key]
             groups.append(group(f"faces{slug}", f"back{slug}.png", mine, page_of(back)))
