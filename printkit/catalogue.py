@@ -17,7 +17,7 @@ import unicodedata
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from .datafile import DataFile, control_char
+from .datafile import DataFile, control_char, without_invisibles
 from .errors import CatalogueError, NotationError, NotFoundError, did_you_mean
 from .limits import MAX_CARDS, MAX_COPIES, MAX_NAME, MAX_TEXT, MAX_TITLE
 from .model import TARGETS, TIMINGS, Card, CardType, Deck, Effect, PlayingCard, Rules, name_key
@@ -251,7 +251,8 @@ def _read_effects(file: DataFile, types: dict[str, CardType]) -> dict[str, Effec
 def _text(file: DataFile, where: str, table: dict[str, Any], key: str, longest: int) -> str:
     """A text of a data file: a string, not empty, at most ``longest`` characters once its
     runs of spaces are one, in composed form ("é" as one character, as typefaces hold it)."""
-    value = unicodedata.normalize("NFC", " ".join(file.expect(table[key], str, where, key).split()))
+    value = file.expect(table[key], str, where, key)
+    value = unicodedata.normalize("NFC", " ".join(without_invisibles(value).split()))
     control = control_char(value)
     if control is not None:
         raise file.fail(

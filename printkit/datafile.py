@@ -20,7 +20,7 @@ from .errors import PrintkitError, did_you_mean
 from .limits import MAX_DATA_BYTES, MAX_ROWS
 from .paths import resource_root
 
-__all__ = ["DataFile", "Row", "control_char", "read_confined", "shown"]
+__all__ = ["DataFile", "Row", "control_char", "read_confined", "shown", "without_invisibles"]
 
 #: Characters no printed text may hold: the C0 and C1 controls (NUL, ESC...) but line
 #: breaks and tabs, and the marks that reorder text right to left on a terminal.
@@ -29,6 +29,17 @@ _CONTROLS = frozenset(
     + [chr(c) for c in range(0x7F, 0xA0)]
     + [chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))]
 )
+
+
+#: Characters that print nothing and only steer a layout engine printkit is not: a soft
+#: hyphen, zero-width spaces and joiners, direction marks, a word joiner, a stray BOM.
+_INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\ufeff"))
+
+
+def without_invisibles(text: str) -> str:
+    """``text`` without the characters that print nothing (``_INVISIBLE``): removing them
+    changes no printed letter, and no face draws them."""
+    return text.translate(_INVISIBLE) if not text.isascii() else text
 
 
 def control_char(text: str) -> str | None:
@@ -157,11 +168,13 @@ class DataFile:
         with ``any_columns`` only for a name each, given once."""
         required, optional = tuple(required), tuple(optional)
         text = self.text()
+        reader = csv.reader(io.StringIO(text, newline=""), strict=True)
         try:
-            reader = csv.reader(io.StringIO(text, newline=""), strict=True)
             lines = [(reader.line_num, row) for row in reader]
         except csv.Error as exc:
-            raise self.fail("", f"not valid CSV ({exc}); check the quotes") from None
+            raise self.fail(
+                f"line {reader.line_num}", f"not valid CSV ({exc}); check the quotes"
+            ) from None
         lines = [(n, row) for n, row in lines if any(cell.strip() for cell in row)]
         if not lines:
             names = ", ".join(required) if required else "like name,count,text"

@@ -37,12 +37,13 @@ __all__ = [
 
 #: What a box may draw: the key that names its content decides its kind.
 BOX_KINDS = ("text", "rich", "title", "picture", "qr", "shape", "index", "marks")
-#: A field in a template: {name}; {{ and }} are braces.
-FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_-]*)\}")
+#: A field in a template: {name}, any column's name (a card file's columns may have
+#: accents or spaces: {Coût}, {Card name}); {{ and }} are braces.
+FIELD = re.compile(r"\{([^{}\n]{1,100})\}")
 #: A template read left to right: a brace written twice, or a field. One reading serves
 #: both what a template reads and what it prints, so "{{{name}}}" is a field in braces
 #: to both.
-_TOKEN = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}")
+_TOKEN = re.compile(r"\{\{|\}\}|\{([^{}\n]{1,100})\}")
 
 
 def fields_of(template: str) -> list[str]:

@@ -100,14 +100,21 @@ def _slant(face) -> None:
 
 
 def _read(path: Path) -> bytes | None:
-    """A face kept earlier, if it is a regular file of a sane size that is a font."""
+    """A face kept earlier, if it is a regular file of a sane size that reportlab reads
+    as a font (a damaged one is made again, as a cache's files may always be lost)."""
     try:
         if not path.is_file() or path.is_symlink() or path.stat().st_size > _MAX_FACE:
             return None
         data = path.read_bytes()
     except OSError:
         return None
-    return data if data[:4] in (b"\x00\x01\x00\x00", b"true") else None
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    try:
+        TTFontFile(io.BytesIO(data))
+    except Exception:  # reportlab raises TTFError, struct.error and more on a bad file
+        return None
+    return data
 
 
 def _keep(path: Path, data: bytes) -> None:

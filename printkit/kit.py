@@ -18,7 +18,9 @@ from .settings import DEFAULT_TEMPLATE, Settings
 
 __all__ = [
     "Job",
+    "calibrated",
     "calibration_name",
+    "calibration_note",
     "check_files",
     "design_files",
     "gather",
@@ -64,8 +66,7 @@ def check_files(files: dict[Path, bytes]) -> list[str]:
         for finding in report.failures[:1]:
             raise RenderError(
                 f"{shown(path)}: preflight failed on page {finding.page or '-'} "
-                f"({finding.check}): {finding.detail}; "
-                f"run printkit preflight on a copy to see every check"
+                f"({finding.check}): {finding.detail}; nothing was written"
             )
         seen = set()
         for finding in report.warnings:
@@ -95,7 +96,7 @@ def kit_jobs(decks: list[Deck], template: Template, options: Settings, out: Path
             booklet = deck.rules.layout == "book"
             rulebook = partial(rules_files, deck, paper, rules, booklet, art)
             jobs.append(Job(f"{deck.name}: rules", rulebook, 8 if booklet else 1))
-    if template.backs and options.duplex != "none":
+    if calibrated(template, options):
         edge = "short" if options.duplex == "short" else "long"
         jobs.append(Job("calibration page", _calibration(template, edge, out / "calibration.pdf")))
     jobs.append(Job("print guide", _guide(decks, template, options, out, arts[0])))
@@ -104,6 +105,28 @@ def kit_jobs(decks: list[Deck], template: Template, options: Settings, out: Path
         art = arts[decks.index(table_deck)]
         jobs.append(Job("table page", partial(table_files, table_deck, art, out / "table.html")))
     return jobs
+
+
+def calibrated(template: Template, options: Settings) -> bool:
+    """Whether the kit has a calibration page: when its cards have backs to line up, and
+    the paper has room for the page (a build on smaller paper says so and goes on)."""
+    if not template.backs or options.duplex == "none":
+        return False
+    from .render.calibrate import calibration_fits
+
+    return calibration_fits(template, "short" if options.duplex == "short" else "long")
+
+
+def calibration_note(template: Template, options: Settings) -> list[str]:
+    """The line a build prints when its cards have backs but the paper has no room for a
+    calibration page."""
+    if template.backs and options.duplex != "none" and not calibrated(template, options):
+        return [
+            f"the {template.name} paper has no room for a calibration page (it needs 140 mm "
+            "by about 190 mm): line the backs up with one printed from a Letter or A4 "
+            "template on the same printer"
+        ]
+    return []
 
 
 def table_files(deck: Deck, art, target: Path) -> dict[Path, bytes]:
@@ -116,8 +139,37 @@ def table_files(deck: Deck, art, target: Path) -> dict[Path, bytes]:
     from .web.page import table_page
 
     draws = {name: load_draw_deck(name) for name in draw_deck_ids()}
-    page = table_page(deck, art, load_readings(), draws, load_tables())
+    page = table_page(deck, _for_phones(art), load_readings(), draws, load_tables())
     return {target: page}
+
+
+#: A raster picture larger than this is put on the table page smaller (a phone shows
+#: it at a few hundred pixels), so that a player's own large picture is not left out.
+_PAGE_PICTURE = 48 * 1024
+
+
+def _for_phones(art):
+    """The deck's pictures as the table page carries them: every raster one larger than
+    _PAGE_PICTURE made a 480-pixel JPEG."""
+    if art is None:
+        return None
+    import io
+
+    from .pictures import Picture
+
+    effects = {}
+    for effect_id, picture in art.effects.items():
+        if not picture.is_svg and len(picture.data) > _PAGE_PICTURE:
+            from PIL import Image
+
+            with Image.open(io.BytesIO(picture.data)) as image:
+                image = image.convert("RGB")
+                image.thumbnail((480, 480))
+                out = io.BytesIO()
+                image.save(out, format="JPEG", quality=82)
+            picture = Picture(picture.source, out.getvalue())
+        effects[effect_id] = picture
+    return art._replace(effects=effects)
 
 
 def sheets_name(deck, settings: Settings, template: Template | None = None) -> str:
@@ -157,22 +209,24 @@ def proof_pattern(sheets: Path) -> Path:
     return sheets.with_name(f"{sheets.stem}-proof-*.png")
 
 
-def gather(jobs: list[Job], made: list[dict[Path, bytes]]) -> dict[Path, bytes]:
-    """Every job's files in one list; two jobs that would write one file stop the build,
-    naming both (a deck named "calibration" beside the calibration page, say)."""
+def gather(parts: list[tuple[str, dict[Path, bytes]]]) -> dict[Path, bytes]:
+    """The files of every part of a kit ((what, files)...) in one list; two parts that
+    would write one file stop the build, naming both (a deck named "calibration" beside
+    the calibration page, say)."""
     files: dict[Path, bytes] = {}
     by: dict[Path, str] = {}
-    for job, part in zip(jobs, made, strict=True):
+    for what, part in parts:
         for path, data in part.items():
             if path in files:
                 from .datafile import shown
-                from .errors import UsageError
+                from .errors import CatalogueError
 
-                raise UsageError(
+                raise CatalogueError(
                     f"{shown(path)} would be written twice, by the {by[path]} and by the "
-                    f"{job.what}; rename one of the decks' folders, or build them apart"
+                    f"{what}: give the deck's folder another name (or its deck.toml another "
+                    "[rules] or [identification] output)"
                 )
-            files[path], by[path] = data, job.what
+            files[path], by[path] = data, what
     return files
 
 
@@ -288,32 +342,40 @@ def design_files(
 ) -> dict[Path, bytes]:
     """A designed deck's kit: its sheets, its proof images, the print guide, and the
     template's cut files and calibration page when it has them. ``watching`` (a rebuild
-    after an edit) leaves out the calibration page and the guide, and packs the proofs
-    faster."""
+    after an edit) leaves out the guide, and packs the proofs faster. Two of its files
+    with one name (a deck named "calibration") stop it, naming both."""
     from .load.art import load_icons
     from .render.design import design_sheets
 
     icons = load_icons()
     parts = design_sheets(deck, template, icons, settings)
-    files = _sheets_and_cuts(parts, out / sheets_name(deck, settings), template, deck.name)
-    files.update(
-        _cut_proofs(
-            parts,
-            lambda changed: design_sheets(deck, template, icons, changed),
-            template,
-            settings,
-            [card.back for card in deck.cards],
-            deck,
-            out,
-            fast=watching,
-        )
+    sheets = _sheets_and_cuts(parts, out / sheets_name(deck, settings), template, deck.name)
+    proofs = _cut_proofs(
+        parts,
+        lambda changed: design_sheets(deck, template, icons, changed),
+        template,
+        settings,
+        [_back_key(deck, card) for card in deck.cards],
+        deck,
+        out,
+        fast=watching,
     )
-    if template.backs and settings.duplex != "none":
+    kit = [("card sheets", sheets), ("proof", proofs)]
+    if calibrated(template, settings):
         edge = "short" if settings.duplex == "short" else "long"
-        files.update(_calibration(template, edge, out / "calibration.pdf")())
+        kit.append(("calibration page", _calibration(template, edge, out / "calibration.pdf")()))
     if not watching:  # nothing an edit changes: written by a build, not at every save
         from .render.guide import print_guide
 
         guide = print_guide([deck], template, settings.duplex, 0, icons)
-        files[out / "print-guide.pdf"] = guide
-    return files
+        kit.append(("print guide", {out / "print-guide.pdf": guide}))
+    return gather(kit)
+
+
+def _back_key(deck, card) -> str:
+    """Which back a card has, as the proof tells backs apart: its layout, and the values
+    of the fields that layout reads (a back with a picture per card is a back per card)."""
+    layout = deck.backs.get(card.back)
+    if layout is None:
+        return ""
+    return card.back + repr(sorted((field, card.values.get(field, "")) for field in layout.fields))

@@ -207,27 +207,34 @@ def parse(text: str) -> Document:
 _MARKS = (("**", "bold"), ("*", "italic"), ("`", "code"))
 
 
-def inline_spans(text: str) -> list[tuple[str, str]]:
-    """Split text into (style, text) runs: style is "", "bold", "italic" or "code".
+def inline_spans(text: str, code: bool = True) -> list[tuple[str, str]]:
+    """Split text into (style, text) runs: style is "", "bold", "italic" or "code" (with
+    ``code``; without it, backticks are plain text, as on cards).
 
-    A mark with no closing partner later in the text is plain text. Once a mark is
-    known to have no partner, it is never searched for again: linear time.
+    A mark opens a run only where a word starts after it (not before a space, not inside
+    a word: "2 * 3" and "4*5*6" keep their stars) and closes it only where a word ends
+    before it; a mark with no closing partner later in the text is plain text. Once a
+    mark is known to have no partner, it is never searched for again: linear time.
     """
+    marks = _MARKS if code else _MARKS[:2]
     spans: list[tuple[str, str]] = []
     position = 0  # the start of the plain text not yet emitted
     cursor = 0
     closed: set[str] = set()  # marks with no partner from here on
     while cursor < len(text):
-        for mark, style in _MARKS:
+        for mark, style in marks:
             if mark in closed or not text.startswith(mark, cursor):
                 continue
-            end = text.find(mark, cursor + len(mark) + 1)
+            after = cursor + len(mark)
+            if not _opens(text, cursor, after):
+                continue
+            end = _closing(text, mark, after + 1)
             if end < 0:
                 closed.add(mark)
                 continue
             if cursor > position:
                 spans.append(("", text[position:cursor]))
-            spans.append((style, text[cursor + len(mark) : end]))
+            spans.append((style, text[after:end]))
             cursor = position = end + len(mark)
             break
         else:
@@ -235,3 +242,35 @@ def inline_spans(text: str) -> list[tuple[str, str]]:
     if position < len(text):
         spans.append(("", text[position:]))
     return spans
+
+
+def _opens(text: str, start: int, after: int) -> bool:
+    """A mark at ``start`` opens a run: a word follows it, and neither a word nor another
+    mark of its kind runs into it."""
+    before = text[start - 1] if start > 0 else " "
+    return (
+        after < len(text)
+        and not text[after].isspace()
+        and text[after] != text[start]
+        and not before.isalnum()
+        and before != text[start]
+    )
+
+
+def _closing(text: str, mark: str, start: int) -> int:
+    """Where the first ``mark`` from ``start`` that closes a run is (a word ends before it,
+    and neither a word nor another mark of its kind goes on after it), or -1."""
+    end = text.find(mark, start)
+    while end >= 0:
+        after = end + len(mark)
+        next_char = text[after] if after < len(text) else " "
+        before = text[end - 1]
+        if (
+            not before.isspace()
+            and before != mark[0]
+            and not next_char.isalnum()
+            and next_char != mark[0]
+        ):
+            return end
+        end = text.find(mark, end + 1)
+    return -1

@@ -41,6 +41,7 @@ __all__ = [
     "face_file",
     "own_face",
     "package_file",
+    "register_face",
     "register_faces",
 ]
 
@@ -163,3 +164,18 @@ def register_faces() -> None:
 
     for name in FACES:
         pdfmetrics.registerFont(TTFont(name, str(face_file(name))))
+
+
+def register_face(name: str, source) -> None:
+    """Register a face under ``name`` (a file's path or its bytes), embedded under that
+    name too: reportlab takes two faces with one PostScript name (two weights made from
+    one variable font, two files a designer got from the same tool) for one, and draws
+    the second in the first."""
+    import io
+
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    font = TTFont(name, io.BytesIO(source) if isinstance(source, bytes) else str(source))
+    font.face.name = name.encode("ascii")
+    pdfmetrics.registerFont(font)

@@ -20,8 +20,8 @@ UNITS = {"pt": pt, "in": inch, "mm": mm, "cm": cm}
 _LENGTH = re.compile(r"\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*(pt|in|mm|cm)\s*\Z")
 
 
-#: No length printkit reads is longer than this (a PDF's largest page is 5.08 m a side).
-MAX_LENGTH = 5000 * mm
+#: No length printkit reads is longer than a PDF's largest page: 200 in (5.08 m) a side.
+MAX_LENGTH = 200 * 72.0
 
 
 def parse_length(text: str, most: float = MAX_LENGTH, what: str = "") -> float:
@@ -43,7 +43,7 @@ def parse_length(text: str, most: float = MAX_LENGTH, what: str = "") -> float:
     if abs(value) > most:
         if what:
             raise ValueError(f"{text!r} is larger than {what} (at most {most:g}pt)")
-        raise ValueError(f"{text!r} is longer than anything printkit prints (at most 5 m)")
+        raise ValueError(f"{text!r} is longer than anything printkit prints (at most 200 in)")
     return value
 
 

@@ -184,3 +184,12 @@ def test_a_directory_named_as_the_output_file_is_refused_before_anything_is_made
     result = cli(command, "-o", str(target))
     assert result.status in (1, 2) and "x.pdf" in result.err
     assert (target / "notes.txt").read_text() == "mine"
+
+
+@pytest.mark.parametrize("name", ["calibration", "print-guide"])
+def test_a_designed_deck_named_like_a_file_of_its_kit_is_stopped_not_lost(cli, tmp_path, name):
+    folder = _deck(tmp_path / name)
+    result = cli("build", "--deck-dir", str(folder), "--out", str(tmp_path / "out"))
+    assert result.status == 1
+    assert f"{name}.pdf would be written twice, by the card sheets and by the" in result.err
+    assert not (tmp_path / "out").exists()

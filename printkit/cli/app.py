@@ -17,6 +17,7 @@ __all__ = [
     "COMMANDS",
     "Terminated",
     "ace_option",
+    "art_dir_option",
     "art_options",
     "data_dir_option",
     "deck_options",
@@ -155,15 +156,20 @@ def deck_options(func: F) -> F:
     )(func)
 
 
-def art_options(func: F) -> F:
-    """--no-qr and --art-dir: how the cards' faces are drawn."""
-    func = click.option(
+def art_dir_option(func: F) -> F:
+    """--art-dir: the player's own pictures."""
+    return click.option(
         "--art-dir",
         type=click.Path(file_okay=False, path_type=Path),
         default=Path("art"),
         show_default=True,
         help="Your own pictures: <art-dir>/<deck>/<effect>.svg|.png|.jpg replace printkit's.",
     )(func)
+
+
+def art_options(func: F) -> F:
+    """--no-qr and --art-dir: how the cards' faces are drawn."""
+    func = art_dir_option(func)
     return click.option("--no-qr", is_flag=True, help="Leave the QR codes off the cards.")(func)
 
 

@@ -131,6 +131,10 @@ def recover(folder: Path) -> None:
     from ..datafile import shown
     from ..output import recover as recover_folder
 
+    if not folder.is_dir():
+        from ..errors import OutputError
+
+        raise OutputError(f"{shown(folder)}: no such folder; give the folder printkit wrote into")
     done = recover_folder(folder, discard=True)
     for line in done:
         click.echo(f"{safe(shown(folder))}: {safe(line)}")

@@ -158,7 +158,7 @@ def _once(
     watching: bool = False,
 ) -> None:
     from ..datafile import shown
-    from ..kit import check_files, design_files, proof_pattern, sheets_name
+    from ..kit import calibration_note, check_files, design_files, proof_pattern, sheets_name
     from ..load.design import load_design
     from ..load.templates import load_template
     from ..output import write_files
@@ -170,7 +170,7 @@ def _once(
     files = design_files(deck, template, options, out, watching)
     out_of_deck(out, folder)
     spare_deck(files, folder)
-    warnings = check_files(files)
+    warnings = calibration_note(template, options) + check_files(files)
     proofs = [proof_pattern(out / sheets_name(deck, options))]
     written = write_files(files, proofs, owner="build")
     if not quiet:

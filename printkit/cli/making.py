@@ -21,6 +21,7 @@ from ..shops import CUTTERS, SHOPS, TABLES
 from ..units import mm
 from .app import (
     F,
+    art_dir_option,
     art_options,
     data_dir_option,
     deck_options,
@@ -136,11 +137,39 @@ def _settings(
     )
 
 
+def _catalogue_only(deck_dir: Path | None, *names: str) -> None:
+    """A designed deck takes its pictures and cards from its own folder: an option that
+    only a catalogue deck reads, given beside --deck-dir, is a usage error, not ignored."""
+    if deck_dir is None:
+        return
+    context = click.get_current_context()
+    for name in names:
+        if context.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE:
+            option = next(p for p in context.command.params if p.name == name)
+            flag = option.opts[0] if option.opts and option.opts[0].startswith("-") else "DECK"
+            raise UsageError(
+                f"{flag} is for printkit's catalogue decks; a designed deck (--deck-dir) "
+                "takes its pictures and cards from its own folder"
+            )
+
+
 def _pdf(path: Path) -> Path:
     """An output file's path, which must end in .pdf (and so have a name before it)."""
     if path.suffix.lower() != ".pdf" or not path.stem:
         raise UsageError(f"{path}: the output file's name must end in .pdf")
     return path
+
+
+def _write_checked(files: dict[Path, bytes]) -> None:
+    """A command's PDFs, checked by the preflight before any is written (a failure
+    writes nothing), then written together; its warnings said."""
+    from ..kit import check_files
+    from ..output import write_files
+
+    warnings = check_files(files)
+    _report(write_files(files))
+    for line in warnings:
+        click.echo(f"printkit: warning: {safe(line)}", err=True)
 
 
 def _report(paths: list[Path], quiet: bool = False) -> None:
@@ -212,6 +241,7 @@ def build(
             "--deck-dir builds a designed deck; --deck and --data-dir choose a catalogue "
             "deck: give one or the other"
         )
+    _catalogue_only(deck_dir, "aids", "art_dir")
     if deck_dir is not None:
         options = _settings(duplex, back_offset, no_qr, art_dir, 0, ink_saver)
         from .designing import build_design
@@ -220,7 +250,15 @@ def build(
         return
     from ..catalogue import deck_ids, load_deck
     from ..forked import run_shared
-    from ..kit import check_files, gather, kit_jobs, longest_first, proof_pattern, sheets_name
+    from ..kit import (
+        calibration_note,
+        check_files,
+        gather,
+        kit_jobs,
+        longest_first,
+        proof_pattern,
+        sheets_name,
+    )
     from ..load.templates import load_template
     from ..output import recover, write_files
 
@@ -248,8 +286,8 @@ def build(
             file=sys.stderr,
         ) as progress:
             made = run_shared(makers, lambda index: progress.update(1, jobs[index]), first)
-    files = gather(jobs, made)
-    warnings = check_files(files)
+    files = gather([(job.what, part) for job, part in zip(jobs, made, strict=True)])
+    warnings = calibration_note(template, options) + check_files(files)
     proofs = [proof_pattern(out_dir / sheets_name(deck, options)) for deck in decks]
     written = write_files(files, proofs, owner="build")
     if not quiet:
@@ -301,13 +339,12 @@ def sheets(
     """
     from ..kit import sheet_files, sheets_name
     from ..load.templates import load_template
-    from ..output import write_files
 
     deck = open_deck(deck_id, data_dir, documents=False, look=True, aid=aids > 0)
     template = load_template(template_name)
     options = _settings(duplex, back_offset, no_qr, art_dir, aids, ink_saver)
     target = _pdf(output or Path("output") / sheets_name(deck, options, template))
-    _report(write_files(sheet_files(deck, template, options, target)))
+    _write_checked(sheet_files(deck, template, options, target))
 
 
 @printkit.command()
@@ -344,12 +381,11 @@ def calibrate(template_name: str, duplex: str, output: Path | None) -> None:
     """
     from ..kit import calibration_name
     from ..load.templates import load_template
-    from ..output import write_files
     from ..render.calibrate import calibration_page
 
     template = load_template(template_name)
     output = _pdf(output or Path("output") / calibration_name(template, duplex))
-    _report(write_files({output: calibration_page(template, duplex)}))
+    _write_checked({output: calibration_page(template, duplex)})
 
 
 def _paper_option(func: F) -> F:
@@ -378,7 +414,6 @@ def idsheet(paper: str, output: Path | None, deck_id: str, data_dir: Path | None
     """
     from ..kit import paper_name
     from ..load.art import load_art
-    from ..output import write_files
     from ..render.idsheet import identification_sheet
 
     deck = open_deck(deck_id, data_dir, documents=False)
@@ -387,7 +422,7 @@ def idsheet(paper: str, output: Path | None, deck_id: str, data_dir: Path | None
             f"the {deck.name} has no identification sheet: its cards are not playing cards"
         )
     output = _pdf(output or Path("output") / paper_name(deck.idsheet, paper))
-    _report(write_files({output: identification_sheet(deck, paper, load_art(deck))}))
+    _write_checked({output: identification_sheet(deck, paper, load_art(deck))})
 
 
 @printkit.command()
@@ -411,13 +446,12 @@ def rulebook(
       printkit rulebook --paper a4 --booklet
     """
     from ..kit import paper_name, rules_files
-    from ..output import write_files
 
     deck = open_deck(deck_id, data_dir)
     if deck.rules is None:
         raise UsageError(f"the {deck.name} has no rules: its deck.toml names no [rules]")
     output = _pdf(output or Path("output") / paper_name(deck.rules.output, paper))
-    _report(write_files(rules_files(deck, paper, output, booklet)))
+    _write_checked(rules_files(deck, paper, output, booklet))
 
 
 @printkit.command()
@@ -498,6 +532,7 @@ def export(
         from ..load.art import load_icons
         from ..load.design import load_design
 
+        _catalogue_only(deck_dir, "art_dir", "data_dir", "deck_id")
         design = load_design(deck_dir)
         folder = out_dir or Path("output") / f"{design.id}-{shop}"
         if shop in TABLES:
@@ -588,7 +623,18 @@ def _cutter_images(deck, art, template_name: str, qr: bool, designed=None) -> di
     settings = Settings(duplex="none", qr=qr, aids=4)
     if designed is not None:
         from ..render.design import design_sheets
+        from ..units import format_mm, mm
 
+        front = designed.front
+        if (
+            max(abs(front.width - template.card_width), abs(front.height - template.card_height))
+            > 0.5 * mm
+        ):
+            raise UsageError(
+                f"Print Then Cut takes cards of {format_mm(template.card_width)} x "
+                f"{format_mm(template.card_height)}; {designed.name}'s are "
+                f"{format_mm(front.width)} x {format_mm(front.height)}"
+            )
         deck = designed
         pdf = design_sheets(designed, template, art, settings)[""]
     else:
@@ -603,8 +649,9 @@ def _cutter_images(deck, art, template_name: str, qr: bool, designed=None) -> di
 
 @printkit.command()
 @_output_option(Path("output") / "table.html", "The page to write.")
+@art_dir_option
 @deck_options
-def table(output: Path, deck_id: str, data_dir: Path | None) -> None:
+def table(output: Path, art_dir: Path, deck_id: str, data_dir: Path | None) -> None:
     """One offline web page for the phones at the table: look up a card, settle a
     negation and a draw! with the exact odds, and keep the table's state (who is dead,
     their roles, the High Noon card). It answers as these commands do, needs no network
@@ -629,4 +676,4 @@ def table(output: Path, deck_id: str, data_dir: Path | None) -> None:
         )
     if output.suffix.lower() not in (".html", ".htm"):
         raise UsageError(f"{output}: the page's name must end in .html")
-    _report(write_files(table_files(deck, load_art(deck), output)))
+    _report(write_files(table_files(deck, load_art(deck, art_dir), output)))

@@ -15,7 +15,7 @@ import re
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from ..datafile import DataFile, control_char, shown
+from ..datafile import DataFile, control_char, shown, without_invisibles
 from ..design import (
     BOX_KINDS,
     STYLES,
@@ -47,9 +47,26 @@ _DEFAULT_FONTS = {"title": "Alfa Slab One", "body": "Zilla Slab"}
 _OTHER_FACES = ("bold", "italic", "bold_italic")
 #: Fonts one layout may name.
 _MAX_FONTS = 16
+#: The keys every box takes, and those each kind of box takes besides: a key a box has
+#: no use for is refused rather than ignored.
+_COMMON = ("x", "y", "width", "height", "rotation", "when", "ink_saver")
+_TYPE = ("font", "size", "min_size", "color", "padding", "align", "valign")
+_KEYS_OF = {
+    "text": (*_COMMON, *_TYPE, "leading", "no_widow"),
+    "rich": (*_COMMON, *_TYPE, "leading", "no_widow"),
+    "title": (*_COMMON, *_TYPE),
+    "picture": (*_COMMON, "fit", "radius", "bleed", "padding"),
+    "qr": (*_COMMON, "color", "fill", "module", "align", "valign", "padding"),
+    "shape": (*_COMMON, "fill", "stroke", "stroke_width", "radius", "bleed", "edge"),
+    "index": (*_COMMON, "font", "size", "color", "padding"),
+    "marks": (
+        *_COMMON, "font", "size", "color", "padding", "shade", "fill", "tag_fill", "on_fill",
+        "beside", "badges",
+    ),
+}  # fmt: skip
 #: The largest text size: an inch is two lines on a poker card.
 _MAX_SIZE = 144.0
-_FIELD_COLOR = re.compile(r"\{[A-Za-z_][A-Za-z0-9_-]*\}")
+_FIELD_COLOR = re.compile(r"\{[^{}\n]{1,100}\}")
 _SHAPES = ("rect", "ellipse", "line", "vignette")
 _PAINTS = ("fill", "stroke", "color", "edge", "shade", "tag_fill", "on_fill")
 _BOX_KEYS = (
@@ -129,6 +146,12 @@ def load_design(folder: Path) -> DesignedDeck:
             or by_value.get(row.values.get(by_field or "", ""), "")
             or default_back
         )
+        if not back and by_field is not None:
+            raise file.fail(
+                "[backs]",
+                f"{row.where} has {by_field} {row.values.get(by_field, '')!r}, which names no "
+                f'back in [backs]; add one, or a back = "back.toml" for every other card',
+            )
         if back and back not in backs:
             path = _inside(file, folder, back, row.where, "back")
             backs[back] = load_layout(path, folder)
@@ -194,6 +217,10 @@ def _pictures(folder: Path, front: Layout, backs, cards) -> dict:
             raise CatalogueError(
                 f"{where}: the picture {picture_name!r} leaves the deck's folder; name a file "
                 "inside it"
+            )
+        if len(picture_name) > 200 or any(len(part.encode()) > 200 for part in safe.parts):
+            raise CatalogueError(
+                f"{where}: the picture's name {picture_name[:40]!r}... is too long for a file"
             )
         path = folder / Path(*safe.parts)
         if not path.suffix and (folder / "art").is_dir():
@@ -415,7 +442,14 @@ def _box(file: DataFile, name: str, spec: Any, width: float, height: float, font
     if len(kinds) != 1:
         raise file.fail(where, f"give exactly one of {', '.join(BOX_KINDS)}: what the box draws")
     kind = kinds[0]
-    content = file.expect(spec[kind], str, where, kind)
+    idle = sorted(set(spec) - set(_KEYS_OF[kind]) - {kind})
+    if idle:
+        raise file.fail(
+            where,
+            f"{idle[0]} has no say in a {kind} box; it takes "
+            f"{', '.join(k for k in _KEYS_OF[kind] if k not in _COMMON)}",
+        )
+    content = without_invisibles(file.expect(spec[kind], str, where, kind))
     control = control_char(content)
     if control is not None:
         raise file.fail(
@@ -427,24 +461,40 @@ def _box(file: DataFile, name: str, spec: Any, width: float, height: float, font
     w, h = (_length(file, where, k, spec[k]) for k in ("width", "height"))
     if w <= 0 or h < 0 or (h == 0 and content != "line"):
         raise file.fail(where, "the box's width and height must be more than zero")
+    values: dict[str, Any] = {"x": x, "y": y, "w": w, "h": h}
+    if "rotation" in spec:
+        rotation = float(file.expect(spec["rotation"], (int, float), where, "rotation"))
+        if not math.isfinite(rotation) or abs(rotation) > 360:
+            raise file.fail(where, "rotation is a number of degrees from -360 to 360")
+        values["rotation"] = rotation
+    # The box as it is drawn, turned about its centre: its corners must stay on the card.
+    turn = math.radians(values.get("rotation", 0.0))
+    half_w = abs(w / 2 * math.cos(turn)) + abs(h / 2 * math.sin(turn))
+    half_h = abs(w / 2 * math.sin(turn)) + abs(h / 2 * math.cos(turn))
+    cx, cy = x + w / 2, y + h / 2
     for side, overshoot in (
-        ("left", -x),
-        ("top", -y),
-        ("right", x + w - width),
-        ("bottom", y + h - height),
+        ("left", half_w - cx),
+        ("top", half_h - cy),
+        ("right", cx + half_w - width),
+        ("bottom", cy + half_h - height),
     ):
         if overshoot > 0.01 * mm:
             raise file.fail(
                 where,
-                f"the box runs {format_mm(overshoot)} past the card's {side} edge; "
-                "move or shrink it",
+                f"the box runs {format_mm(overshoot)} past the card's {side} edge"
+                + (" once turned" if turn else "")
+                + "; move or shrink it",
             )
-    values: dict[str, Any] = {"x": x, "y": y, "w": w, "h": h}
     for key in ("padding", "radius", "stroke_width"):
         if key in spec:
             values[key] = _length(file, where, key, spec[key])
-            if not 0 <= values[key] <= max(w, h):
-                raise file.fail(where, f"{key} must lie between 0 and the box's size")
+            half = min(w, h) / 2 if h else w / 2
+            if not 0 <= values[key] <= half or (key == "padding" and values[key] == half > 0):
+                raise file.fail(
+                    where,
+                    f"{key} must lie between 0 and half the box's smaller side "
+                    f"({format_mm(half)}), or nothing is left inside it",
+                )
     for key in ("size", "min_size"):
         if key in spec:
             try:
@@ -456,11 +506,6 @@ def _box(file: DataFile, name: str, spec: Any, width: float, height: float, font
         raise file.fail(where, "text is printed at 6 pt or more: raise size and min_size")
     if min_size > size and "min_size" in spec:
         raise file.fail(where, "min_size is larger than size; give a smaller min_size")
-    if "rotation" in spec:
-        rotation = float(file.expect(spec["rotation"], (int, float), where, "rotation"))
-        if not math.isfinite(rotation) or abs(rotation) > 360:
-            raise file.fail(where, "rotation is a number of degrees from -360 to 360")
-        values["rotation"] = rotation
     if "leading" in spec:
         leading = float(file.expect(spec["leading"], (int, float), where, "leading"))
         if not math.isfinite(leading) or not 0.5 <= leading <= 5:
@@ -507,6 +552,8 @@ def _box(file: DataFile, name: str, spec: Any, width: float, height: float, font
     if "when" in spec:
         when = file.expect(spec["when"], dict, where, "when")
         file.check_keys(when, f"{where} when", ("field",), ("is", "not"))
+        if "is" in when and "not" in when:
+            raise file.fail(where, "when takes is or not, not both; write two boxes instead")
         listed = when.get("is", when.get("not", []))
         listed = [listed] if isinstance(listed, str) else file.expect(listed, list, where, "when")
         values["when"] = Condition(

@@ -48,6 +48,10 @@ def file_face(path: Path, root: Path, fail: Callable[[str], PrintkitError]) -> F
     if key is not None and key in _FILES:
         return _FILES[key]
     data = read_confined(path, root, MAX_FONT, fail)
+    if data[:4] == b"ttcf":
+        raise fail("is a font collection (several faces in one .ttc file); give each face a file")
+    if data[:4] == b"OTTO":
+        raise fail("has PostScript outlines (an .otf), which printkit cannot embed; use its .ttf")
     error = _font_error(hashlib.sha256(data).digest(), data)
     if error:
         raise fail(f"is not a TrueType font printkit can embed ({error})")

@@ -12,7 +12,7 @@ import math
 from pathlib import Path
 from typing import NamedTuple
 
-from ..datafile import DataFile, control_char, read_confined, shown
+from ..datafile import DataFile, control_char, read_confined, shown, without_invisibles
 from ..errors import CatalogueError
 from ..limits import MAX_COLUMNS, MAX_COPIES, MAX_DATA_BYTES, MAX_ROWS, MAX_TEXT
 
@@ -61,6 +61,7 @@ def read_rows(path: Path, root: Path, sheet: str | None = None) -> tuple[list[st
         )
     rows = []
     for where, values, columns in raw:
+        values = {key: without_invisibles(value) for key, value in values.items()}
         for key, value in values.items():
             if len(value) > MAX_TEXT:
                 raise CatalogueError(

@@ -74,15 +74,25 @@ def resolve_template(name_or_path: str, folder: Path | None = None) -> Path:
     """A preset name ("a4-3x3") or a path to a user's own TOML file."""
     folder = Path(folder or templates_dir())
     candidate = Path(name_or_path)
-    if candidate.suffix == ".toml" or candidate.is_file() or len(candidate.parts) > 1:
+    if candidate.suffix == ".toml" or _is_file(candidate) or len(candidate.parts) > 1:
         return candidate
     preset = folder / f"{name_or_path}.toml"
-    if preset.is_file():
+    if _PRESET_NAME.fullmatch(name_or_path) and _is_file(preset):
         return preset
     names = template_names(folder)
-    close = did_you_mean(name_or_path, names, n=1)
+    close = did_you_mean(name_or_path[:100], names, n=1)
     hint = f"did you mean {close[0]!r}?" if close else f"presets: {', '.join(names)}"
-    raise NotFoundError(f"no template {name_or_path!r}; {hint} (or give the path of a .toml file)")
+    raise NotFoundError(
+        f"no template {name_or_path[:60]!r}; {hint} (or give the path of a .toml file)"
+    )
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; False for a name no file system takes (too long)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def load_template(name_or_path: str, folder: Path | None = None) -> Template:

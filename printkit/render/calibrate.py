@@ -9,6 +9,8 @@ against a window, names the offset this printer needs.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
@@ -19,7 +21,12 @@ from ..units import mm
 from .fonts import BODY, BODY_BOLD, TITLE
 from .pdf import Document
 
-__all__ = ["STEPS", "calibration_page", "frame_centres"]
+__all__ = [
+    "STEPS",
+    "calibration_fits",
+    "calibration_page",
+    "frame_centres",
+]
 
 #: The offsets a frame can name: -3 mm to +3 mm in 0.5 mm steps.
 STEPS = tuple(round(-3 + 0.5 * i, 1) for i in range(13))
@@ -79,8 +86,27 @@ def _square_for(
     return back_of(front, t, mode, (offset_mm[0] * mm, offset_mm[1] * mm)).trim
 
 
+#: The least paper the page's steps, its 100 mm ruler and its frames need.
+_MIN_WIDTH = 140 * mm
+
+
+def calibration_fits(t: Template, duplex: str = "long") -> bool:
+    """Whether the template's paper has room for the calibration page."""
+    try:
+        calibration_page(t, duplex)
+    except RenderError:
+        return False
+    return True
+
+
+@lru_cache(maxsize=8)
 def calibration_page(t: Template, duplex: str = "long") -> bytes:
     """Two pages to print double-sided, or on a gutterfold template one page to fold."""
+    if t.paper_width < _MIN_WIDTH:
+        raise RenderError(
+            f"{t.source}: the paper is too small for the calibration page; it needs at "
+            "least 140 mm of width and about 190 mm of height"
+        )
     how = "gutterfold" if t.fold else f"duplex {duplex}"
     doc = Document(
         (t.paper_width, t.paper_height),
@@ -99,8 +125,9 @@ def calibration_page(t: Template, duplex: str = "long") -> bytes:
     floor = t.margin + 8 * mm if fold is None else fold.y1 + t.gutter / 2
     if lowest < floor or (fold is not None and fold.x1 == fold.x2):
         raise RenderError(
-            f"{t.source}: the paper is too small for the calibration page; "
-            "it needs about 190 mm of height (100 mm above a gutterfold's fold line)"
+            f"{t.source}: the paper is too small for the calibration page; it needs at "
+            "least 140 mm of width and about 190 mm of height (100 mm above a gutterfold's "
+            "fold line)"
         )
 
     # -- front ---------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from ..limits import MAX_TEXT
 from ..model import SUIT_SYMBOLS, suit_color
 from ..notation import parse_card
 from ..pictures import ArtLibrary, Picture
+from ..typefaces import register_face
 from ..units import format_mm, mm
 from .art import INK_SAVER_LIGHT, fit_raster, lightened, place_drawing, tinted, without_ground
 from .fonts import (
@@ -403,7 +404,7 @@ class DesignFaces:
             pieces.append(escape(run[last:]))
             return "".join(pieces).replace("\n", "<br/>")
 
-        return markup(text, run_markup=run_markup)
+        return markup(text, run_markup=run_markup, code=False)
 
     def _icon_picture(self, name: str, where: str) -> Picture:
         if name in _SUIT_ICONS:
@@ -786,7 +787,6 @@ def _register(deck: DesignedDeck) -> dict[tuple[str, str], str]:
     each font as a family (so that **bold** finds its bold face), with the layout's
     fallback font behind it; {(layout, name): the regular face's registered name}."""
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
 
     register_fonts()
     names = {}
@@ -800,7 +800,7 @@ def _register(deck: DesignedDeck) -> dict[tuple[str, str], str]:
                     continue
                 registered = "PKD-" + hashlib.sha256(face.data).hexdigest()[:12]
                 if registered not in pdfmetrics.getRegisteredFontNames():
-                    pdfmetrics.registerFont(TTFont(registered, io.BytesIO(face.data)))
+                    register_face(registered, face.data)
                 faces[style] = registered
             families[name] = faces
             if not any(face.own for face in typeface.faces.values()):

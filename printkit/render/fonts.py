@@ -33,6 +33,7 @@ from ..typefaces import (
     TITLE,
     face_file,
     package_file,
+    register_face,
     register_faces,
 )
 
@@ -135,17 +136,13 @@ def set_chain(face: str, fallbacks: tuple[str, ...]) -> None:
 @cache
 def _script_face(name: str) -> str:
     """Register one of printkit's script faces (made from Roboto Slab) and return it."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
     from ..instances import static_face
 
     source = package_file(SCRIPT, variable=True)
     if source is None:
         raise _not_installed(SCRIPT, FileNotFoundError("no variable font in its package"))
     weight, slanted = SCRIPT_FACES[name]
-    face = static_face(source, weight, slanted, _SUBSET)
-    pdfmetrics.registerFont(TTFont(name, io.BytesIO(face)))
+    register_face(name, static_face(source, weight, slanted, _SUBSET))
     return name
 
 

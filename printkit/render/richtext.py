@@ -28,12 +28,13 @@ _SUIT_OF = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 _SPACES = 3  # a pip takes the width of three non-breaking spaces of the text it sits in
 
 
-def markup(text: str, code_color: str = "#4f6f66", run_markup=None) -> str:
-    """Paragraph markup for plain text with **bold**, *italic*, `code` and suit symbols;
-    ``run_markup(run, style)`` turns each run of plain text into markup, told its style
-    ("", "bold", "italic" or "code"; by default: escaped, with suit symbols as pips)."""
+def markup(text: str, code_color: str = "#4f6f66", run_markup=None, code: bool = True) -> str:
+    """Paragraph markup for plain text with **bold**, *italic*, `code` (with ``code``)
+    and suit symbols; ``run_markup(run, style)`` turns each run of plain text into
+    markup, told its style ("", "bold", "italic" or "code"; by default: escaped, with
+    suit symbols as pips)."""
     parts = []
-    for style, run in inline_spans(text):
+    for style, run in inline_spans(text, code):
         inner = run_markup(run, style) if run_markup is not None else _pips(escape(run))
         if style == "bold":
             inner = f"<b>{inner}</b>"
