@@ -19,6 +19,7 @@ __all__ = [
     "MAX_PARAGRAPH",
     "MAX_PICTURE_BYTES",
     "MAX_PIXELS",
+    "MAX_QR_TEXT",
     "MAX_ROWS",
     "MAX_SVG_BYTES",
     "MAX_SVG_ELEMENTS",
@@ -39,6 +40,9 @@ MAX_COPIES = 500
 #: Characters in a card's name, and in any one text of a card (the text must also fit).
 MAX_NAME = 60
 MAX_TEXT = 2_000
+#: Characters in a QR code's text: a larger code has modules too fine for a phone to
+#: read off a card, and costs more to make than the rest of the card.
+MAX_QR_TEXT = 1_000
 #: Characters in a deck's name and its game's name (they title PDFs and their metadata).
 MAX_TITLE = 80
 #: Characters in a paragraph (or a list's item) of a rule book, and in a heading: each is

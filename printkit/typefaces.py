@@ -166,16 +166,21 @@ def register_faces() -> None:
         pdfmetrics.registerFont(TTFont(name, str(face_file(name))))
 
 
-def register_face(name: str, source) -> None:
-    """Register a face under ``name`` (a file's path or its bytes), embedded under that
-    name too: reportlab takes two faces with one PostScript name (two weights made from
-    one variable font, two files a designer got from the same tool) for one, and draws
-    the second in the first."""
+def register_face(name: str, source, tag: str) -> None:
+    """Register a face under ``name`` (a file's path or its bytes), embedded under its
+    PostScript name with ``tag`` added ("DejaVuSerif-Bold-3f2a9c1b"): reportlab takes two
+    faces with one PostScript name (two weights made from one variable font, two files
+    a designer got from the same tool) for one, and draws the second in the first."""
     import io
 
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
     font = TTFont(name, io.BytesIO(source) if isinstance(source, bytes) else str(source))
-    font.face.name = name.encode("ascii")
+    own = (
+        font.face.name.decode("ascii", "replace")
+        if isinstance(font.face.name, bytes)
+        else str(font.face.name)
+    )
+    font.face.name = f"{own}-{tag}".encode("ascii", "replace")
     pdfmetrics.registerFont(font)

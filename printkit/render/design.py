@@ -18,7 +18,7 @@ from ..design import DesignedCard, DesignedDeck, Layout, fill_in
 from ..errors import RenderError
 from ..layout.design import Placed, ground_under, placed, stacked_marks
 from ..layout.impose import Rect
-from ..limits import MAX_TEXT
+from ..limits import MAX_QR_TEXT, MAX_TEXT
 from ..model import SUIT_SYMBOLS, suit_color
 from ..notation import parse_card
 from ..pictures import ArtLibrary, Picture
@@ -512,9 +512,14 @@ class DesignFaces:
         or None. With ``module`` set, every code of the deck has one version (one size),
         placed by the box's align and valign; otherwise each code fills its box, centred."""
         box, inner = item.box, item.inner
-        text = fill_in(box.content, card.values).strip()
+        text = self._filled(layout, card, box).strip()
         if not text or not self.qr:
             return None
+        if len(text) > MAX_QR_TEXT:
+            raise RenderError(
+                f"{self._where(layout, card, box)}: a QR code of {len(text):,} characters "
+                f"is past what a phone reads off a card (at most {MAX_QR_TEXT:,}); shorten it"
+            )
         if not box.module:
             version = self._qr_version(layout, card, box, [text])
             module = min(inner.w, inner.h) / _qr_side(version)
@@ -800,7 +805,7 @@ def _register(deck: DesignedDeck) -> dict[tuple[str, str], str]:
                     continue
                 registered = "PKD-" + hashlib.sha256(face.data).hexdigest()[:12]
                 if registered not in pdfmetrics.getRegisteredFontNames():
-                    register_face(registered, face.data)
+                    register_face(registered, face.data, registered.removeprefix("PKD-"))
                 faces[style] = registered
             families[name] = faces
             if not any(face.own for face in typeface.faces.values()):

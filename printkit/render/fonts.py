@@ -142,7 +142,7 @@ def _script_face(name: str) -> str:
     if source is None:
         raise _not_installed(SCRIPT, FileNotFoundError("no variable font in its package"))
     weight, slanted = SCRIPT_FACES[name]
-    register_face(name, static_face(source, weight, slanted, _SUBSET))
+    register_face(name, static_face(source, weight, slanted, _SUBSET), name.removeprefix("PK-"))
     return name
 
 

@@ -126,6 +126,9 @@ def page_images(pdf: bytes, pages: int, resolution: int) -> Iterator[tuple[int, 
 _CHUNK = 8
 
 
+#: The largest sheet rendered whole for a proof (Letter at 150 dpi is 2.1 million pixels);
+#: the cards of a larger one (a plotter's 200-inch roll) are rendered one at a time.
+_PROOF_PAGE_PIXELS = 16_000_000
 #: A proof shows each card at 150 dpi (375 px wide for a poker card), where its text can
 #: be read; one image holds at most this many cards, so that it opens on any phone.
 PROOF_DPI = 150
@@ -155,16 +158,25 @@ def proof_from_sheets(
             rendered[index] = document[index].render(scale=scale).to_pil().convert("RGB")
         return rendered[index]
 
+    whole = t.paper_width * t.paper_height * scale * scale <= _PROOF_PAGE_PIXELS
+
     def crop(index: int, trim, turned: bool):
-        image = page(index)
-        height = image.size[1]
-        box = (
-            round(trim.x * scale),
-            round(height - trim.top * scale),
-            round(trim.x * scale) + round(trim.w * scale),
-            round(height - trim.top * scale) + round(trim.h * scale),
-        )
-        piece = image.crop(box)
+        if whole:
+            image = page(index)
+            height = image.size[1]
+            box = (
+                round(trim.x * scale),
+                round(height - trim.top * scale),
+                round(trim.x * scale) + round(trim.w * scale),
+                round(height - trim.top * scale) + round(trim.h * scale),
+            )
+            piece = image.crop(box)
+        else:  # a sheet too large to hold whole at this resolution: each card on its own
+            margins = (trim.x, trim.y, t.paper_width - trim.right, t.paper_height - trim.top)
+            piece = document[index].render(scale=scale, crop=margins).to_pil().convert("RGB")
+            size = (round(trim.w * scale), round(trim.h * scale))
+            if piece.size != size:
+                piece = piece.resize(size)
         return piece.rotate(180) if turned else piece
 
     places = []  # (page, trim, turned) of every front, then of one of each back
