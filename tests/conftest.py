@@ -33,6 +33,25 @@ def deck():
     return load_deck()
 
 
+@pytest.fixture(scope="session")
+def built_kit(tmp_path_factory) -> Path:
+    """The kit `printkit build` makes, built once for the whole run: tests that need a
+    folder holding a good kit copy it (``kit_copy``) rather than build their own."""
+    out = tmp_path_factory.mktemp("kit") / "output"
+    with pytest.raises(SystemExit) as done:
+        main(["build", "--quiet", "--out", str(out)])
+    assert done.value.code == 0
+    return out
+
+
+@pytest.fixture
+def kit_copy(built_kit: Path, tmp_path: Path) -> Path:
+    """A private copy of the built kit, to run commands into."""
+    target = tmp_path / "kit"
+    shutil.copytree(built_kit, target)
+    return target
+
+
 @pytest.fixture
 def data_copy(tmp_path: Path) -> Path:
     """A private copy of printkit's data/ folder, for tests that break it."""
