@@ -196,8 +196,93 @@ def _journal(entries, checksum: bool = True) -> bytes:
     return text.encode()
 
 
+def _xlsx_part(part: str, change) -> bytes:
+    """The scaffold's workbook with one of its parts changed by ``change(bytes)``."""
+    import zipfile
+
+    source = zipfile.ZipFile(io.BytesIO(_xlsx()))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as target:
+        for item in source.infolist():
+            data = source.read(item)
+            target.writestr(item, change(data) if item.filename == part else data)
+    return out.getvalue()
+
+
+def _xlsx_damaged() -> bytes:
+    """The workbook with one byte of its sheet's compressed data flipped."""
+    import zipfile
+
+    data = bytearray(_xlsx())
+    item = zipfile.ZipFile(io.BytesIO(bytes(data))).getinfo("xl/worksheets/sheet1.xml")
+    data[item.header_offset + 30 + len(item.filename) + len(item.extra) + 50] ^= 0xFF
+    return bytes(data)
+
+
+def _xlsx_strings(count: int) -> bytes:
+    """The workbook with a table of ``count`` shared strings (a 100 KB file of them)."""
+    import zipfile
+
+    source = zipfile.ZipFile(io.BytesIO(_xlsx()))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for item in source.infolist():
+            data = source.read(item)
+            if item.filename == "xl/_rels/workbook.xml.rels":
+                data = data.replace(
+                    b"</Relationships>",
+                    b'<Relationship Id="rIdS" Type="http://schemas.openxmlformats.org/'
+                    b'officeDocument/2006/relationships/sharedStrings" '
+                    b'Target="sharedStrings.xml"/></Relationships>',
+                )
+            target.writestr(item.filename, data)
+        target.writestr(
+            "xl/sharedStrings.xml",
+            b'<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/'
+            b'spreadsheetml/2006/main">' + b"<si><t>x</t></si>" * count + b"</sst>",
+        )
+    return out.getvalue()
+
+
+def _collection() -> bytes:
+    """Two faces in one font collection (.ttc)."""
+    from fontTools.ttLib import TTCollection, TTFont
+
+    collection = TTCollection()
+    collection.fonts = [TTFont(io.BytesIO(_font("zilla_slab/ZillaSlab-Regular.ttf")))] * 2
+    out = io.BytesIO()
+    collection.save(out)
+    return out.getvalue()
+
+
 #: Made files for the other cases, by kind.
 MADE = {
+    "svg-text-font-family-a-device": lambda: _svg(
+        '<text x="5" y="50" font-family="/dev/zero, /etc/passwd">Hi Ωμέγα</text>'
+    ),
+    "svg-tiny": lambda: _svg(
+        '<rect width="1e-30" height="1e-30"/>', size='width="1e-30" height="1e-30"'
+    ),
+    "svg-scaled-past-any-page": lambda: _svg(
+        '<rect transform="scale(1e300)" width="10" height="10"/>'
+    ),
+    "svg-path-to-infinity": lambda: _svg('<path d="M0 0 L1e400 1e400 Z" stroke="red"/>'),
+    "svg-text-outside": lambda: _svg("<text>Hi</text>"),
+    "svg-uses-svg-with-text": lambda: _svg('<use href="words.svg#w"/>'),
+    "xlsx-sheet-cut-short": lambda: _xlsx_part(
+        "xl/worksheets/sheet1.xml", lambda data: data[: len(data) // 2]
+    ),
+    "xlsx-damaged-byte": _xlsx_damaged,
+    "xlsx-entities": lambda: _xlsx_part(
+        "xl/worksheets/sheet1.xml",
+        lambda data: data.replace(b"<worksheet", b'<!DOCTYPE w [<!ENTITY a "aaaa">]><worksheet', 1),
+    ),
+    "xlsx-many-strings": lambda: _xlsx_strings(250_000),
+    "font-collection": _collection,
+    "journal-removes-notes": lambda: _journal(
+        [["notes.txt", None, ".notes.txt.00000000.printkit-old"]]
+    ),
+    "font-postscript-outlines": lambda: b"OTTO" + b"\x00" * 400,
     "svg-use-bomb": _use_bomb,
     "xlsx-claims-the-largest-sheet": lambda: _xlsx("A1:XFD1048576"),
     "xlsx-formula-never-computed": lambda: _xlsx(formula=True),
@@ -299,6 +384,8 @@ def _trap(out: Path, case: dict, outside: Path) -> None:
     if "out_bytes" in case:
         name, kind = case["out_bytes"]
         (out / name).write_bytes(_made(kind))
+    for name, text in case.get("out_write", {}).items():
+        (out / name).write_text(text, encoding="utf-8")
 
 
 @pytest.mark.parametrize("name", list(CASES))
@@ -387,9 +474,11 @@ def test_bad_input(name, cli, tmp_path, good_kit, good_design, monkeypatch):
     assert "Traceback" not in result.err and "internal error" not in result.err, result.err
     assert result.status == case["status"], result.err
     assert _digests(outside) == outside_before  # nothing outside was written or followed
+    after = _digests(out)
+    for name in case.get("keeps", []):  # the user's own files, whatever the outcome
+        assert after.get(name) == before.get(name), name
     if case["status"] == 0:
         assert result.err == ""
-        after = _digests(out)
         for pdf in out.glob("*.pdf"):  # nothing from outside the deck reached the kit
             if after[pdf.name] == before.get(pdf.name):
                 continue  # the good kit's own file, untouched

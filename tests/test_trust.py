@@ -193,3 +193,16 @@ def test_a_designed_deck_named_like_a_file_of_its_kit_is_stopped_not_lost(cli, t
     assert result.status == 1
     assert f"{name}.pdf would be written twice, by the card sheets and by the" in result.err
     assert not (tmp_path / "out").exists()
+
+
+def test_a_build_on_paper_too_small_for_the_calibration_page_prints_the_cards(cli, tmp_path):
+    template = tmp_path / "one.toml"
+    template.write_text(
+        'description = "1 card"\npaper = { width = "66mm", height = "92mm" }\n'
+        '[card]\nwidth = "63.5mm"\nheight = "88.9mm"\n[grid]\ncolumns = 1\nrows = 1\n'
+    )
+    folder, out = _deck(tmp_path / "d"), tmp_path / "out"
+    result = cli("build", "--deck-dir", str(folder), "--template", str(template), "--out", str(out))
+    assert result.status == 0, result.err
+    assert (out / "d.pdf").is_file() and not (out / "calibration.pdf").exists()
+    assert result.err.count("\n") == 1 and "no room for a calibration page" in result.err

@@ -180,7 +180,7 @@ def _zipped(path: Path, root: Path, counts) -> tuple[bytes, dict]:
         for suffix, tag, most in counts:
             if part.endswith(suffix) and xml.count(tag) > most:
                 raise CatalogueError(
-                    f"{name}: its {part} holds more than {most:,} {tag.decode()[1:]} "
+                    f"{name}: its {part} holds more than {most:,} {tag.decode().strip('<> ')} "
                     "elements; a deck's cards need far fewer: split the deck"
                 )
     return data, parts
