@@ -27,7 +27,7 @@ _MAX_UNPACKED = 32 * MAX_DATA_BYTES
 #: Cells in one row of a spreadsheet (a card's columns are far fewer); cell elements in
 #: an OpenDocument sheet, and strings in a workbook's table of them.
 _MAX_CELLS = 1024
-_MAX_ODS_CELLS = 200_000
+_MAX_ODS_CELLS = 100_000
 _MAX_XLSX_STRINGS = 200_000
 
 
