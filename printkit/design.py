@@ -16,23 +16,28 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
-    from .pictures import Picture
+    from .documents import Aid
+    from .model import Deck
+    from .pictures import ArtLibrary, Picture
 
 __all__ = [
     "BOX_KINDS",
     "FIELD",
     "STYLES",
     "Box",
+    "CardSet",
     "Condition",
-    "DesignedCard",
-    "DesignedDeck",
     "FontFace",
     "Layout",
     "Look",
     "Paint",
+    "PlayerAid",
+    "PrintCard",
+    "Slots",
     "Typeface",
     "fields_of",
     "fill_in",
+    "sheet_slots",
 ]
 
 #: What a box may draw: the key that names its content decides its kind.
@@ -191,31 +196,112 @@ class Layout(NamedTuple):
         return set().union(*(box.fields for box in self.boxes)) if self.boxes else set()
 
 
-class DesignedCard(NamedTuple):
-    number: int  # 1-based, in deck order, copies expanded
-    row: str  # where it came from: "cards.csv, line 4"
-    values: Mapping[str, str]
-    back: str  # the key of its back layout in DesignedDeck.backs
+class PrintCard(NamedTuple):
+    """One card as it is printed: the fields its layouts read, and which layouts draw its
+    two sides."""
+
+    number: int  # 1-based, in deck order, copies expanded (0: a spare, not of the deck)
+    row: str  # where it came from, as messages name it: "cards.csv, line 4", "card 7D"
+    values: Mapping[str, str]  # the fields its layouts read
+    back: str  # its back's layout, a key of CardSet.layouts ("": it has none)
     too_long: str = ""  # what to do when its text does not fit, if not the layout's advice
+    front: str = ""  # its front's layout, a key of CardSet.layouts ("": the deck's front)
+    kind: str = "card"  # card; blank (a house rule's); aid, aid-back (CardSet.aid's sides)
+    stem: str = ""  # its image's name in a shop's upload (2S-spook); else from its name
+    symbol: str = ""  # the playing card it also is (7♦), if any
+    about: str = ""  # what it does, in a line, for a virtual table
 
     @property
     def name(self) -> str:
         return self.values.get("name", "") or f"card {self.number}"
 
+    @property
+    def label(self) -> str:
+        """Its name as a virtual table shows it: Syphon (7♦)."""
+        return f"{self.name} ({self.symbol})" if self.symbol else self.name
 
-class DesignedDeck(NamedTuple):
-    """A deck whose faces are layouts: any game, any fields."""
+
+class PlayerAid(NamedTuple):
+    """A player aid: its text, and the card it is printed on (the deck's ground and
+    frame, as a layout of CardSet.layouts and its fields)."""
+
+    text: Aid
+    card: PrintCard
+
+
+class CardSet(NamedTuple):
+    """Every deck as printkit prints it, whatever it was read from (a catalogue deck with
+    its look, a designed deck's layouts and card file): its cards, the layouts that draw
+    them, their pictures, and a catalogue deck's player aid and blank card. Every target
+    (sheets, proofs, shop images, virtual tables, cutters) draws from this value alone;
+    everything in it was read and checked before."""
 
     id: str
     name: str
     game: str
     description: str
-    source: str  # deck.toml, as messages name it
-    cards: Sequence[DesignedCard]  # a tuple, or made as they are asked for
-    front: Layout
-    backs: Mapping[str, Layout]
+    source: str  # the file the deck is named in, as messages name it
+    cards: Sequence[PrintCard]  # a tuple, or made as they are asked for
+    front: Layout  # the front of every card that names no other
+    layouts: Mapping[str, Layout]  # the other layouts, by the keys its cards give
     pictures: Mapping[str, Picture]  # by the name a card or box gives
     icons: Mapping[str, Picture]  # the deck's own icons, :name: in rich text
+    art: ArtLibrary  # printkit's icons (pips, targets, marks); a catalogue deck's art
+    aid: PlayerAid | None = None  # printed after the cards, one per player
+    blank: PrintCard | None = None  # a card for house rules, filling a sheet's spare slots
+    colors: Mapping[str, str] = MappingProxyType({})  # the deck's palette (a catalogue's)
+    deck: Deck | None = None  # the catalogue deck it was read from: its rules and pages
+
+    @property
+    def card_size(self) -> tuple[float, float]:
+        return self.front.width, self.front.height
+
+    def layout(self, key: str) -> Layout | None:
+        """The layout a card's side names: "" is the deck's front."""
+        return self.front if not key else self.layouts.get(key)
+
+    def back_key(self, card: PrintCard) -> str:
+        """Which back ``card`` has, as backs are told apart: its layout and the values of
+        the fields it reads (a back with a picture column is a back per card); ""
+        for none."""
+        layout = self.layouts.get(card.back)
+        if layout is None:
+            return ""
+        used = sorted((field, card.values.get(field, "")) for field in layout.fields)
+        return card.back + repr(used)
+
+
+def sheet_slots(cards: CardSet, aids: int, per_sheet: int, backs: bool) -> Sequence[PrintCard]:
+    """What fills a sheet's slots, in order: the deck's cards, ``aids`` player aids (each
+    an aid with its back, or on sheets without backs its two sides side by side, to
+    glue back to back), then blank cards for house rules until the last sheet is full."""
+    extra: list[PrintCard] = []
+    if cards.aid is not None:
+        aid = cards.aid.card
+        for _ in range(aids):
+            extra.extend([aid] if backs else [aid, aid._replace(kind="aid-back")])
+    if cards.blank is not None:
+        extra.extend([cards.blank] * (-(len(cards.cards) + len(extra)) % per_sheet))
+    return Slots(cards.cards, tuple(extra))
+
+
+class Slots(Sequence):
+    """A deck's cards and what follows them on its sheets, as one sequence: the cards
+    are not copied (a deck may make each as it is asked for)."""
+
+    def __init__(self, cards: Sequence[PrintCard], extra: tuple[PrintCard, ...]):
+        self._cards, self._extra = cards, extra
+
+    def __len__(self) -> int:
+        return len(self._cards) + len(self._extra)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        count = len(self._cards)
+        return self._cards[index] if index < count else self._extra[index - count]
 
 
 class Look(NamedTuple):

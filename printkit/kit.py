@@ -1,9 +1,11 @@
 """The whole kit: every file ``printkit build`` makes, as a list of jobs.
 
-For each deck: its print sheets (with player aids), its identification sheet and its
-rules when its deck.toml names them, and a proof sheet; once: the calibration page for
-the template. Each job makes the bytes of one or two files; the command line runs the
-jobs (showing progress) and writes all their files together, or none.
+For each deck (a catalogue deck or a designed one, as one card set): its print sheets
+(with player aids) and a proof sheet, and a catalogue deck's identification sheet and
+rules when its deck.toml names them; once: the calibration page for the template, the
+print guide and the table page. Each job makes the bytes of one or two files; the
+command line runs the jobs (showing progress) and writes all their files together, or
+none.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
+from .design import CardSet
 from .model import Deck, Template
 from .settings import DEFAULT_TEMPLATE, Settings
 
@@ -22,7 +25,6 @@ __all__ = [
     "calibration_name",
     "calibration_note",
     "check_files",
-    "design_files",
     "gather",
     "kit_jobs",
     "paper_name",
@@ -76,34 +78,37 @@ def check_files(files: dict[Path, bytes]) -> list[str]:
     return warnings
 
 
-def kit_jobs(decks: list[Deck], template: Template, options: Settings, out: Path) -> list[Job]:
-    """What ``printkit build`` makes, as jobs; every deck's pictures are read and checked
-    here, before any job draws."""
-    from .load.art import load_art
-
+def kit_jobs(
+    sets: list[CardSet], template: Template, options: Settings, out: Path, watching: bool = False
+) -> list[Job]:
+    """What ``printkit build`` makes, as jobs: for every deck its sheets and proof, and a
+    catalogue deck's identification sheet and rules when its deck.toml names them; the
+    calibration page; the print guide; the table page for the first deck of playing
+    cards. ``watching`` (a rebuild after an edit) leaves out what no edit of a designed
+    deck changes (the guide), and packs the proofs faster."""
     paper = paper_of(template)
     jobs: list[Job] = []
-    arts = [load_art(deck, options.art_dir) for deck in decks]
-    for deck, art in zip(decks, arts, strict=True):
-        target = out / sheets_name(deck, options)
-        sheets = partial(sheet_files, deck, template, options, target, art, options.proofs)
-        what = "card sheets and proof" if options.proofs else "card sheets"
-        jobs.append(Job(f"{deck.name}: {what}", sheets, 7 if options.proofs else 3))
-        if deck.idsheet:
-            jobs.append(Job(f"{deck.name}: identification sheet", _idsheet(deck, paper, art, out)))
-        if deck.rules:
+    for cards in sets:
+        target = out / sheets_name(cards, options)
+        sheets = partial(sheet_files, cards, template, options, target, True, watching)
+        jobs.append(Job(f"{cards.name}: card sheets and proof", sheets, 7))
+        deck = cards.deck
+        if deck is not None and deck.idsheet:
+            jobs.append(Job(f"{deck.name}: identification sheet", _idsheet(cards, paper, out)))
+        if deck is not None and deck.rules:
             rules = out / f"{deck.rules.output}.pdf"
             booklet = deck.rules.layout == "book"
-            rulebook = partial(rules_files, deck, paper, rules, booklet, art)
+            rulebook = partial(rules_files, deck, paper, rules, booklet, cards.art)
             jobs.append(Job(f"{deck.name}: rules", rulebook, 8 if booklet else 1))
     if calibrated(template, options):
         edge = "short" if options.duplex == "short" else "long"
         jobs.append(Job("calibration page", _calibration(template, edge, out / "calibration.pdf")))
-    jobs.append(Job("print guide", _guide(decks, template, options, out, arts[0])))
-    table_deck = next((d for d, a in zip(decks, arts, strict=True) if d.playing_cards), None)
-    if table_deck is not None:  # the companion for phones, for the first playing-card deck
-        art = arts[decks.index(table_deck)]
-        jobs.append(Job("table page", partial(table_files, table_deck, art, out / "table.html")))
+    if not watching:
+        jobs.append(Job("print guide", _guide(sets, template, options, out)))
+    table = next((c for c in sets if c.deck is not None and c.deck.playing_cards), None)
+    if table is not None:  # the companion for phones, for the first playing-card deck
+        page = partial(table_files, table.deck, table.art, out / "table.html")
+        jobs.append(Job("table page", page))
     return jobs
 
 
@@ -222,38 +227,33 @@ def gather(parts: list[tuple[str, dict[Path, bytes]]]) -> dict[Path, bytes]:
                 from .errors import CatalogueError
 
                 raise CatalogueError(
-                    f"{shown(path)} would be written twice, by the {by[path]} and by the "
-                    f"{what}: give the deck's folder another name (or its deck.toml another "
-                    "[rules] or [identification] output)"
+                    f"{shown(path)} would be written twice, by “{by[path]}” and by “{what}”: "
+                    "give the deck's folder another name (or its deck.toml another [rules] or "
+                    "[identification] output)"
                 )
             files[path], by[path] = data, what
     return files
 
 
 def sheet_files(
-    deck: Deck, template: Template, settings: Settings, target: Path, art=None, proof=False
+    cards: CardSet,
+    template: Template,
+    settings: Settings,
+    target: Path,
+    proof: bool = False,
+    fast: bool = False,
 ) -> dict[Path, bytes]:
     """A deck's print sheets at ``target``; manual duplex adds -fronts and -backs to its
     name, and a template for a cutting machine adds its cut files (-cut.svg, -cut.dxf).
-    With ``proof``, the deck's proof images beside them, cut from the sheets just drawn."""
-    from .load.art import load_art
-    from .render.deck import deck_sheets
+    With ``proof``, the deck's proof images beside them, cut from the sheets just drawn
+    (``fast``: packed faster, as a rebuild while watching does)."""
+    from .render.sheets import card_sheets
 
-    art = art or load_art(deck, settings.art_dir)
-    parts = deck_sheets(deck, template, art, settings)
-    files = _sheets_and_cuts(parts, target, template, deck.name)
+    parts = card_sheets(cards, template, settings)
+    files = _sheets_and_cuts(parts, target, template, cards.name)
     if proof:
-        files.update(
-            _cut_proofs(
-                parts,
-                lambda changed: deck_sheets(deck, template, art, changed),
-                template,
-                settings,
-                ["back"] * len(deck.cards),
-                deck,
-                target.parent,
-            )
-        )
+        redraw = partial(card_sheets, cards, template)
+        files.update(_cut_proofs(parts, redraw, template, settings, cards, target.parent, fast))
     return files
 
 
@@ -276,21 +276,21 @@ def _sheets_and_cuts(parts: dict[str, bytes], target: Path, template: Template, 
 
 
 def _cut_proofs(
-    parts, redraw, template: Template, settings: Settings, backs, deck, out: Path, fast=False
+    parts, redraw, template: Template, settings: Settings, cards: CardSet, out: Path, fast=False
 ):
     """A deck's proof images in ``out`` (every front, then each distinct back), cut from
     its sheets just drawn, so every card is drawn once for both. Manual duplex's fronts
     and backs are two files: the sheets are drawn again as one long-edge file
-    (``redraw(settings)``). ``backs`` names each card's back."""
+    (``redraw(settings)``)."""
     from .render.raster import proof_from_sheets
 
     sheet_pdf, duplex = parts.get(""), settings.duplex
     if sheet_pdf is None:
         sheet_pdf, duplex = redraw(settings._replace(duplex="long"))[""], "long"
     printed = template.backs and duplex != "none"
-    backs_of = [back if printed else "" for back in backs]
-    proofs = proof_from_sheets(sheet_pdf, template, duplex, backs_of, deck.name, fast=fast)
-    stem = sheets_name(deck, settings).removesuffix(".pdf")
+    backs_of = [cards.back_key(card) if printed else "" for card in cards.cards]
+    proofs = proof_from_sheets(sheet_pdf, template, duplex, backs_of, cards.name, fast=fast)
+    stem = sheets_name(cards, settings).removesuffix(".pdf")
     return {out / f"{stem}-proof-{n}.png": png for n, png in enumerate(proofs, start=1)}
 
 
@@ -309,20 +309,22 @@ def rules_files(deck: Deck, paper: str, target: Path, booklet: bool, art=None) -
     return files
 
 
-def _idsheet(deck, paper, art, out: Path):
+def _idsheet(cards: CardSet, paper: str, out: Path):
     def make() -> dict[Path, bytes]:
         from .render.idsheet import identification_sheet
 
-        return {out / f"{deck.idsheet}.pdf": identification_sheet(deck, paper, art)}
+        deck = cards.deck
+        assert deck is not None
+        return {out / f"{deck.idsheet}.pdf": identification_sheet(deck, paper, cards.art)}
 
     return make
 
 
-def _guide(decks, template, options: Settings, out: Path, art):
+def _guide(sets: list[CardSet], template, options: Settings, out: Path):
     def make() -> dict[Path, bytes]:
         from .render.guide import print_guide
 
-        guide = print_guide(decks, template, options.duplex, options.aids, art)
+        guide = print_guide(sets, template, options.duplex, options.aids)
         return {out / "print-guide.pdf": guide}
 
     return make
@@ -335,47 +337,3 @@ def _calibration(template, edge, target: Path):
         return {target: calibration_page(template, edge)}
 
     return make
-
-
-def design_files(
-    deck, template: Template, settings: Settings, out: Path, watching: bool = False
-) -> dict[Path, bytes]:
-    """A designed deck's kit: its sheets, its proof images, the print guide, and the
-    template's cut files and calibration page when it has them. ``watching`` (a rebuild
-    after an edit) leaves out the guide, and packs the proofs faster. Two of its files
-    with one name (a deck named "calibration") stop it, naming both."""
-    from .load.art import load_icons
-    from .render.design import design_sheets
-
-    icons = load_icons()
-    parts = design_sheets(deck, template, icons, settings)
-    sheets = _sheets_and_cuts(parts, out / sheets_name(deck, settings), template, deck.name)
-    proofs = _cut_proofs(
-        parts,
-        lambda changed: design_sheets(deck, template, icons, changed),
-        template,
-        settings,
-        [_back_key(deck, card) for card in deck.cards],
-        deck,
-        out,
-        fast=watching,
-    )
-    kit = [("card sheets", sheets), ("proof", proofs)]
-    if calibrated(template, settings):
-        edge = "short" if settings.duplex == "short" else "long"
-        kit.append(("calibration page", _calibration(template, edge, out / "calibration.pdf")()))
-    if not watching:  # nothing an edit changes: written by a build, not at every save
-        from .render.guide import print_guide
-
-        guide = print_guide([deck], template, settings.duplex, 0, icons)
-        kit.append(("print guide", {out / "print-guide.pdf": guide}))
-    return gather(kit)
-
-
-def _back_key(deck, card) -> str:
-    """Which back a card has, as the proof tells backs apart: its layout, and the values
-    of the fields that layout reads (a back with a picture per card is a back per card)."""
-    layout = deck.backs.get(card.back)
-    if layout is None:
-        return ""
-    return card.back + repr(sorted((field, card.values.get(field, "")) for field in layout.fields))

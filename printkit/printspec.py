@@ -4,7 +4,12 @@ the command line offers its names."""
 
 from __future__ import annotations
 
-__all__ = ["DUPLEX_NAMES", "KINDS"]
+from .units import mm
+
+__all__ = ["DUPLEX_NAMES", "EDGE", "KINDS"]
+
+#: No text within this of a paper's edge: home printers cannot print there.
+EDGE = 5 * mm
 
 #: What each kind of document must hold to: (smallest text anywhere, smallest body text).
 KINDS = {

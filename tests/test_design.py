@@ -22,12 +22,12 @@ from printkit.datafile import without_invisibles
 from printkit.design import fields_of, fill_in
 from printkit.design_scaffold import scaffold
 from printkit.errors import PrintkitError
-from printkit.load.art import load_icons
 from printkit.load.design import load_design
 from printkit.load.rows import read_rows
 from printkit.load.templates import load_template
 from printkit.output import RECORD
-from printkit.render.design import design_cards, design_sheets
+from printkit.render.cards import card_pages
+from printkit.render.sheets import card_sheets
 from printkit.settings import Settings
 
 from .pdfcheck import drawn_forms, reader
@@ -140,7 +140,7 @@ def test_printkit_new_writes_a_deck_that_builds(cli, tmp_path, monkeypatch):
 
 def test_a_layout_with_every_kind_of_box_matches_its_reference(potions, request):
     deck = load_design(potions)
-    pdf = design_cards(deck, load_icons()).pdf
+    pdf = card_pages(deck).pdf
     document = __import__("pypdfium2").PdfDocument(pdf)
     image = document[0].render(scale=100 / 72).to_pil().convert("RGB")
     document.close()
@@ -163,14 +163,15 @@ def test_the_sheets_put_every_back_behind_its_front_and_backs_follow_the_type(po
     deck = load_design(potions)
     assert [c.back for c in deck.cards] == ["back.toml"] * 5 + ["back-spell.toml"] * 3
     t = load_template("letter-3x3")
-    pdf = reader(design_sheets(deck, t, load_icons(), Settings())[""])
+    pdf = reader(card_sheets(deck, t, Settings())[""])
     fronts, backs = drawn_forms(pdf, 0), drawn_forms(pdf, 1)
     assert len(fronts) == len(backs) == 8
     for front, back in zip(fronts, backs, strict=True):
         assert abs((t.paper_width - back.x - back.w) - front.x) < 0.01 * 72 / 25.4
         assert abs(back.y - front.y) < 0.01 * 72 / 25.4
-    kinds = [b.name.split("-back-")[1].split(".toml")[0] for b in backs]
-    assert kinds == ["back"] * 5 + ["back-spell"] * 3
+    names = [b.name for b in backs]  # a form for each back, the same for cards alike
+    assert all(n.startswith("back-") for n in names) and len(set(names)) == 2
+    assert names[:5] == [names[0]] * 5 and names[5:] == [names[5]] * 3
 
 
 def test_only_the_fields_a_layout_uses_are_required(tmp_path):
@@ -483,8 +484,8 @@ def test_the_ink_saver_leaves_a_designed_decks_grounds_white(tmp_path):
 
     deck = load_design(make_deck(tmp_path / "d"))
     t = load_template("letter-3x3")
-    normal = design_sheets(deck, t, load_icons(), Settings())[""]
-    saver = design_sheets(deck, t, load_icons(), Settings(ink_saver=True))[""]
+    normal = card_sheets(deck, t, Settings())[""]
+    saver = card_sheets(deck, t, Settings(ink_saver=True))[""]
     assert ink_coverage(saver).density <= INK_SAVER_SHARE * ink_coverage(normal).density
     first, second = reader(normal), reader(saver)
     for index in range(len(first.pages)):  # the same cards in the same places
@@ -512,7 +513,7 @@ def test_printkit_new_takes_any_name(tmp_path_factory, name):
         assert "name" in str(exc) or "control character" in str(exc)
         return
     assert deck.name == name.strip()
-    layout = deck.backs["back.toml"]
+    layout = deck.layouts["back.toml"]
     # As printed: without the characters that print nothing (a soft hyphen...).
     assert fill_in(layout.boxes[-1].content, {}) == without_invisibles(name)
 
@@ -560,7 +561,7 @@ def test_the_readmes_layout_example_is_a_layout(tmp_path):
     (folder / "front.toml").write_text(example, encoding="utf-8")
     deck = load_design(folder)
     assert [box.name for box in deck.front.boxes] == ["name", "cost"]
-    assert design_sheets(deck, load_template("letter-3x3"), load_icons(), Settings())[""]
+    assert card_sheets(deck, load_template("letter-3x3"), Settings())[""]
 
 
 #: A back per card: the back layout draws a picture named in each card's row.
@@ -619,7 +620,7 @@ def test_a_back_per_card_reaches_the_sheets_the_shops_and_the_tables(cli, tmp_pa
     folder = _per_card_backs(tmp_path / "d")
     template = load_template("letter-3x3")
     deck = load_design(folder)
-    pdf = design_sheets(deck, template, load_icons(), Settings())[""]
+    pdf = card_sheets(deck, template, Settings())[""]
     document = pdfium.PdfDocument(pdf)
     scale = 100 / 72
     in_pdf = {}
@@ -687,7 +688,7 @@ def test_a_qr_text_too_long_for_any_code_is_named_with_its_box(tmp_path):
     (folder / "front.toml").write_text(layout)
     deck = load_design(folder)
     with pytest.raises(PrintkitError, match=r"front.toml \[box.code\].*at most 1,000"):
-        design_cards(deck, load_icons())
+        card_pages(deck)
 
 
 _TEMPLATE_PIECES = st.lists(

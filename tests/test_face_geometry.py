@@ -72,15 +72,16 @@ def test_the_decks_qr_codes_fit_their_box_at_0_4_mm_modules(name):
 
 
 def test_a_deck_whose_rulings_outgrow_the_qr_box_is_told_which_box(tmp_path):
-    from printkit.load.art import load_art
     from printkit.render.cards import card_pages
+
+    from .printed import printed
 
     deck = load_deck()
     long = deck.effects[0]._replace(summary="A ruling that runs on and on. " * 8)
     cards = tuple(c._replace(effect=long) if c.effect.id == long.id else c for c in deck.cards)
     deck = deck._replace(cards=cards)
     with pytest.raises(RenderError, match=r"front.toml \[box.qr\]: the deck's QR codes need"):
-        card_pages(deck, 2.5 * 72, 3.5 * 72, load_art(deck))
+        card_pages(printed(deck))
 
 
 def test_a_look_on_a_card_far_from_its_size_is_refused_in_one_line():

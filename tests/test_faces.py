@@ -21,18 +21,17 @@ from printkit.load.art import load_art
 from printkit.load.templates import load_template
 from printkit.qrcontent import card_text
 from printkit.render.cards import card_pages
-from printkit.render.deck import deck_sheets
+from printkit.render.sheets import card_sheets
 from printkit.settings import Settings
-from printkit.units import inch
 
 from .pdfcheck import image_digests, reader
+from .printed import printed
 
 GOLDEN = Path(__file__).parent / "golden"
-POKER = (2.5 * inch, 3.5 * inch)
 
 
 def render_cards(deck, art=None, qr=True, dpi=100) -> list[Image.Image]:
-    data = card_pages(deck, *POKER, art or load_art(deck), qr=qr)
+    data = card_pages(printed(deck, art), qr=qr).pdf
     pdf = pdfium.PdfDocument(data)
     return [pdf[i].render(scale=dpi / 72).to_pil().convert("RGB") for i in range(len(pdf))]
 
@@ -51,7 +50,7 @@ def test_text_too_long_for_its_card_names_the_card(data_copy):
     edit_effect(data_copy, "spook", "text", "Shoot a BANG! at any living player. " * 14)
     deck = load_deck(data_dir=data_copy)
     with pytest.raises(RenderError) as info:
-        card_pages(deck, *POKER, load_art(deck))
+        card_pages(printed(deck))
     message = str(info.value)
     assert "card 2S (Spook!)" in message and "shorten 'text'" in message and "\n" not in message
 
@@ -59,14 +58,14 @@ def test_text_too_long_for_its_card_names_the_card(data_copy):
 def test_long_text_shrinks_but_fits(data_copy):
     edit_effect(data_copy, "spook", "text", "Shoot a BANG! at any living player you like. " * 5)
     deck = load_deck(data_dir=data_copy)
-    card_pages(deck, *POKER, load_art(deck))  # no error: the text shrank to fit
+    card_pages(printed(deck))  # no error: the text shrank to fit
 
 
 def test_markup_characters_are_printed_as_text(data_copy):
     odd = "Fish & chips <b>not bold</b> \"quoted\" and 'single' > all."
     edit_effect(data_copy, "decay", "text", odd)
     deck = load_deck(data_dir=data_copy)
-    pdf = reader(card_pages(deck, *POKER, load_art(deck)))
+    pdf = reader(card_pages(printed(deck)).pdf)
     index = next(i for i, c in enumerate(deck.cards) if c.effect.id == "decay")
     text = " ".join(pdf.pages[index].extract_text().split())
     assert "Fish & chips <b>not bold</b>" in text and '"quoted"' in text
@@ -85,7 +84,7 @@ def test_users_raster_art_replaces_the_svg_and_is_stored_once(tmp_path):
     deck = load_deck()
     settings = Settings(qr=False, art_dir=tmp_path / "art")
     art = load_art(deck, settings.art_dir)
-    parts = deck_sheets(deck, load_template("plaincards-letter"), art, settings)
+    parts = card_sheets(printed(deck, art), load_template("plaincards-letter"), settings)
     digests = image_digests(reader(parts[""]))
     # Spook! is on three cards; its picture is stored once.
     assert len(digests) == 1
@@ -123,7 +122,7 @@ def test_bad_raster_art_fails_clearly(tmp_path, content, expected):
     (art_dir / "spook.png").write_bytes(content)
     deck = load_deck()
     with pytest.raises(RenderError, match=expected) as info:
-        card_pages(deck, *POKER, load_art(deck, tmp_path / "art"))
+        card_pages(printed(deck, load_art(deck, tmp_path / "art")))
     assert "spook.png" in str(info.value)
 
 
@@ -135,7 +134,7 @@ def test_broken_svg_fails_clearly(tmp_path):
     with pytest.raises(
         RenderError, match=r"back.svg: is not well-formed XML \(line 1, column \d+\)"
     ):
-        card_pages(deck, *POKER, load_art(deck, tmp_path / "art"))
+        card_pages(printed(deck, load_art(deck, tmp_path / "art")))
 
 
 def test_users_back_replaces_printkits(tmp_path):

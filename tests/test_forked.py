@@ -161,7 +161,9 @@ def test_the_build_starts_its_longest_jobs_first():
     from printkit.load.templates import load_template
     from printkit.settings import Settings
 
-    decks = [load_deck(), load_deck("simplified-bang")]
+    from .printed import printed
+
+    decks = [printed(load_deck()), printed(load_deck("simplified-bang"))]
     jobs = kit_jobs(decks, load_template("plaincards-letter"), Settings(aids=4), Path("out"))
     names = [jobs[i].what for i in longest_first(jobs)]
     assert names[0] == "Dead Men's Deck: rules"

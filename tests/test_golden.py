@@ -14,15 +14,12 @@ from PIL import Image, ImageChops, ImageStat
 from printkit.catalogue import load_deck
 from printkit.kit import rules_files
 from printkit.load.art import load_art
-from printkit.render.aids import AidPainter
 from printkit.render.cards import card_pages
-from printkit.render.face import FacePainter
 from printkit.render.idsheet import identification_sheet
-from printkit.render.pdf import Document
-from printkit.units import inch
+
+from .printed import printed
 
 GOLDEN = Path(__file__).parent / "golden"
-POKER = (2.5 * inch, 3.5 * inch)
 TILE = 24
 TOLERANCE = 6.0  # mean difference per channel within one tile, out of 255
 
@@ -36,37 +33,31 @@ def _page(pdf: bytes, index: int, dpi: float) -> Image.Image:
 
 def _card(deck_id: str, code: str, ink_saver: bool = False) -> Image.Image:
     deck = load_deck(deck_id)
-    pdf = card_pages(deck, *POKER, load_art(deck), qr=True, bleed=0, ink_saver=ink_saver)
+    pdf = card_pages(printed(deck), ink_saver=ink_saver).pdf
     index = next(i for i, c in enumerate(deck.cards) if c.code == code)
     return _page(pdf, index, 100)
 
 
 def _back(ink_saver: bool = False) -> Image.Image:
     deck = load_deck()
-    pdf = card_pages(deck, *POKER, load_art(deck), qr=True, bleed=0, ink_saver=ink_saver)
+    pdf = card_pages(printed(deck), ink_saver=ink_saver).pdf
     return _page(pdf, len(deck.cards), 100)
 
 
 def _sheet(template: str) -> Image.Image:
     """The first page of a deck's sheets on a template, whole."""
     from printkit.load.templates import load_template
-    from printkit.render.deck import deck_sheets
+    from printkit.render.sheets import card_sheets
     from printkit.settings import Settings
 
-    deck = load_deck()
-    pdf = deck_sheets(deck, load_template(template), load_art(deck), Settings(aids=4))[""]
+    pdf = card_sheets(printed(load_deck()), load_template(template), Settings(aids=4))[""]
     return _page(pdf, 0, 40)
 
 
 def _aid(side: str) -> Image.Image:
     deck = load_deck()
-    doc = Document(POKER, "aid", "aid", kind="cards", paper="card")
-    faces = FacePainter(doc, deck, load_art(deck), *POKER)
-    painter = AidPainter(faces, deck.aid)
-    form = painter.front() if side == "front" else painter.back()
-    doc.canvas.doForm(form)
-    doc.canvas.showPage()
-    return _page(doc.finish(), 0, 100)
+    pages = card_pages(printed(deck), aid=True)
+    return _page(pages.pdf, pages.aid + (side == "back"), 100)
 
 
 def _idsheet() -> Image.Image:

@@ -13,19 +13,18 @@ from PIL import Image
 
 from printkit.catalogue import deck_ids, load_deck
 from printkit.kit import sheet_files
-from printkit.load.art import load_art
 from printkit.load.templates import load_template
 from printkit.output import RECORD
-from printkit.render.raster import PROOF_CARDS, export_images, image_names
+from printkit.render.raster import PROOF_CARDS, card_images
 from printkit.settings import Settings
 
 from .pdfcheck import reader
+from .printed import printed
 
 
 @cache
 def images(shop: str, deck: str = "dead-mens-deck", dpi: int | None = None) -> dict[str, bytes]:
-    loaded = load_deck(deck)
-    return dict(export_images(loaded, shop, load_art(loaded), dpi))
+    return dict(card_images(printed(load_deck(deck)), shop, dpi))
 
 
 @pytest.mark.parametrize(
@@ -62,15 +61,17 @@ def test_the_bleed_is_filled_to_the_edge(shop):
 
 
 def test_the_simplified_decks_images_keep_their_order():
-    names = image_names(load_deck("simplified-bang"))
+    names = list(images("png", "simplified-bang", 18))
     assert len(names) == 72 and names[0] == "01-barrel-1.png" and names[-2] == "71-indians-2.png"
+    assert names[-1] == "back.png"
 
 
 def test_proofs_are_legible_and_split_where_one_image_would_be_too_large():
     for deck_id in ("dead-mens-deck", "simplified-bang"):
         deck = load_deck(deck_id)
         template = load_template("plaincards-letter")
-        files = sheet_files(deck, template, Settings(aids=4), Path("out/deck.pdf"), proof=True)
+        cards = printed(deck)
+        files = sheet_files(cards, template, Settings(aids=4), Path("out/deck.pdf"), proof=True)
         images = [data for path, data in sorted(files.items()) if "-proof-" in path.name]
         thumbs = len(deck.cards) + 1
         assert len(images) == -(-thumbs // PROOF_CARDS)

@@ -23,6 +23,8 @@ from printkit.render.idsheet import identification_sheet
 from printkit.render.pdf import Document
 from printkit.settings import Settings
 
+from .printed import printed
+
 DUPLEX = ("long", "short", "manual", "none")
 
 
@@ -46,14 +48,15 @@ def test_every_card_sheet_passes_for_every_template_and_duplex(template, duplex)
     t = load_template(template)
     decks = ("dead-mens-deck", "simplified-bang") if duplex == "long" else ("dead-mens-deck",)
     for deck_id in decks:
-        files = sheet_files(load_deck(deck_id), t, Settings(duplex=duplex, aids=4), Path("x.pdf"))
+        cards = printed(load_deck(deck_id))
+        files = sheet_files(cards, t, Settings(duplex=duplex, aids=4), Path("x.pdf"))
         for path, data in files.items():
             if path.suffix != ".pdf":  # a cutting machine's outlines
                 continue
             report = preflight(data, str(path))
             assert report.ok, [f for f in report.failures][:3]
-            printed = duplex in ("long", "short") and t.backs and not t.fold
-            wanted = duplex if printed else "simplex"
+            two_sided = duplex in ("long", "short") and t.backs and not t.fold
+            wanted = duplex if two_sided else "simplex"
             assert report.expect.duplex == wanted
 
 
@@ -83,9 +86,9 @@ def test_the_books_and_the_identification_sheet_pass_on_both_papers(paper):
 
 
 def test_the_print_guide_passes_and_fits_one_page():
-    decks = [load_deck(), load_deck("simplified-bang")]
+    decks = [printed(load_deck()), printed(load_deck("simplified-bang"))]
     for template in ("plaincards-letter", "a4-3x3", "paste-over-letter"):
-        data = print_guide(decks, load_template(template), "long", 4, load_art(decks[0]))
+        data = print_guide(decks, load_template(template), "long", 4)
         report = preflight(data, "guide.pdf")
         assert report.ok and report.pages == 1
 
@@ -96,7 +99,6 @@ def test_a_designed_decks_print_guide_lists_its_sheets_on_one_page(tmp_path, cop
     from pypdf import PdfReader
 
     from printkit.design_scaffold import scaffold
-    from printkit.load.art import load_icons
     from printkit.load.design import load_design
 
     folder = tmp_path / "potions"
@@ -110,7 +112,7 @@ def test_a_designed_decks_print_guide_lists_its_sheets_on_one_page(tmp_path, cop
     writer.writerows({**row, "count": str(copies)} for row in rows)
     (folder / "cards.csv").write_text(out.getvalue(), encoding="utf-8")
     deck = load_design(folder)
-    data = print_guide([deck], load_template("letter-3x3"), "long", 0, load_icons())
+    data = print_guide([deck], load_template("letter-3x3"), "long", 0)
     report = preflight(data, "guide.pdf")
     assert report.ok and report.pages == 1
     text = PdfReader(io.BytesIO(data)).pages[0].extract_text()

@@ -25,6 +25,7 @@ from printkit.render.cutfile import cut_dxf, cut_svg
 from printkit.settings import Settings
 
 from .pdfcheck import MM, drawn_forms, reader
+from .printed import printed
 
 FOLDING = [name for name in template_names() if load_template(name).fold]
 CUTTING = [name for name in template_names() if load_template(name).cut_file]
@@ -33,9 +34,9 @@ TOLERANCE = 0.01 * MM
 
 @cache
 def files(template: str, duplex: str = "long") -> dict[str, bytes]:
-    deck = load_deck()
+    cards = printed(load_deck())
     made = sheet_files(
-        deck, load_template(template), Settings(duplex=duplex, qr=False, aids=4), Path("d.pdf")
+        cards, load_template(template), Settings(duplex=duplex, qr=False, aids=4), Path("d.pdf")
     )
     return {path.name: data for path, data in made.items()}
 
@@ -240,15 +241,14 @@ INK_SAVER_SHARE = 0.4
 def test_the_ink_saver_prints_the_same_cards_with_far_less_ink(deck_id):
     from printkit.preflight import preflight
     from printkit.preflight.ink import ink_coverage
-    from printkit.render.deck import deck_sheets
+    from printkit.render.sheets import card_sheets
 
-    deck = load_deck(deck_id)
+    from .printed import printed
+
+    cards = printed(load_deck(deck_id))
     t = load_template("letter-3x3")
-    from printkit.load.art import load_art
-
-    art = load_art(deck)
-    normal = deck_sheets(deck, t, art, Settings(aids=4))[""]
-    saver = deck_sheets(deck, t, art, Settings(aids=4, ink_saver=True))[""]
+    normal = card_sheets(cards, t, Settings(aids=4))[""]
+    saver = card_sheets(cards, t, Settings(aids=4, ink_saver=True))[""]
     assert preflight(saver, "saver.pdf").ok
     a, b = ink_coverage(normal), ink_coverage(saver)
     assert b.density <= INK_SAVER_SHARE * a.density, (a, b)
@@ -330,18 +330,17 @@ def _text_contrasts(faces, layout, cards):
 
 def _shipped_faces(deck_id: str, ink_saver: bool):
     from printkit.cli.app import open_deck
-    from printkit.load.art import load_art
-    from printkit.render.face import FacePainter
+    from printkit.render.design import CardFaces
     from printkit.render.pdf import Document
-    from printkit.units import inch
 
-    deck = open_deck(deck_id, None, documents=False, look=True)
+    from .printed import printed
+
+    cards = printed(open_deck(deck_id, None, documents=False, look=True))
     doc = Document((612, 792), "t", "t", kind="sheets", paper="letter")
-    painter = FacePainter(doc, deck, load_art(deck), 2.5 * inch, 3.5 * inch, ink_saver=ink_saver)
-    look = painter.look
-    yield painter.design, look.front, list(painter.design.deck.cards)
-    yield painter.design, look.back, [painter._back]
-    yield painter.design, look.blank, [painter._blank]
+    faces = CardFaces(doc, cards, ink_saver=ink_saver)
+    yield faces, cards.front, list(cards.cards)
+    yield faces, cards.layouts["back"], [cards.cards[0]]
+    yield faces, cards.layouts["blank"], [cards.blank]
 
 
 @pytest.mark.parametrize("ink_saver", [False, True], ids=["normal", "ink-saver"])
@@ -350,9 +349,8 @@ def test_every_text_reads_at_4_5_to_1_against_what_lies_under_it(tmp_path, ink_s
     writes (with backs by type), in both modes: the ink saver's white grounds never
     leave a light text on them."""
     from printkit.design_scaffold import scaffold
-    from printkit.load.art import load_icons
     from printkit.load.design import load_design
-    from printkit.render.design import DesignFaces
+    from printkit.render.design import CardFaces
     from printkit.render.pdf import Document
 
     checked = []
@@ -365,8 +363,8 @@ def test_every_text_reads_at_4_5_to_1_against_what_lies_under_it(tmp_path, ink_s
         (folder / relative).write_text(text, encoding="utf-8")
     deck = load_design(folder)
     doc = Document((612, 792), "t", "t", kind="sheets", paper="letter")
-    faces = DesignFaces(doc, deck, load_icons(), ink_saver=ink_saver)
-    for layout in (deck.front, *deck.backs.values()):
+    faces = CardFaces(doc, deck, ink_saver=ink_saver)
+    for layout in (deck.front, *deck.layouts.values()):
         checked += list(_text_contrasts(faces, layout, deck.cards))
     assert len(checked) > 300
     low = [(where, round(ratio, 2)) for where, ratio in checked if ratio < 4.5]
@@ -379,9 +377,8 @@ def test_the_ink_saver_keeps_backs_by_type_apart(tmp_path):
 
     from printkit.design_scaffold import scaffold
     from printkit.layout.impose import impose
-    from printkit.load.art import load_icons
     from printkit.load.design import load_design
-    from printkit.render.design import design_sheets
+    from printkit.render.sheets import card_sheets
 
     folder = tmp_path / "potions"
     for relative, text in scaffold("Potions").items():
@@ -393,7 +390,7 @@ def test_the_ink_saver_keeps_backs_by_type_apart(tmp_path):
     toml.write_text(toml.read_text() + '\n[backs]\nfield = "type"\nspell = "back-spell.toml"\n')
     deck = load_design(folder)
     template = load_template("letter-3x3")
-    pdf = design_sheets(deck, template, load_icons(), Settings(ink_saver=True))[""]
+    pdf = card_sheets(deck, template, Settings(ink_saver=True))[""]
     page = pdfium.PdfDocument(pdf)[1].render(scale=1).to_pil().convert("RGB")
     backs = {}
     for placement in impose(template, len(deck.cards))[0].backs:

@@ -146,12 +146,13 @@ def test_a_child_that_dies_leaves_the_codes_to_this_process(monkeypatch):
 
 def test_cards_drawn_with_codes_made_ahead_are_the_same_bytes(monkeypatch):
     from printkit.catalogue import load_deck
-    from printkit.load.art import load_art
     from printkit.render import qrstream
     from printkit.render.cards import card_pages
 
-    deck = load_deck()
-    ahead = card_pages(deck, 180, 252, load_art(deck))
+    from .printed import printed
+
+    cards = printed(load_deck())
+    ahead = card_pages(cards)
     monkeypatch.setattr(qrstream, "can_fork", lambda count, worth_it: False)
-    here = card_pages(deck, 180, 252, load_art(deck))
+    here = card_pages(cards)
     assert ahead == here

@@ -51,6 +51,22 @@ def test_two_exports_are_byte_identical(tmp_path):
     assert _hashes(tmp_path / "one") == _hashes(tmp_path / "two")
 
 
+def test_a_cut_file_is_the_same_whatever_the_hash_seed(tmp_path):
+    """Seeds 1 and 4 listed ezdxf's classes in two orders: the DXF was not reproducible."""
+    code = (
+        "import sys\n"
+        "from printkit.load.templates import load_template\n"
+        "from printkit.render.cutfile import cut_dxf\n"
+        "sys.stdout.buffer.write(cut_dxf(load_template('silhouette-a4')))\n"
+    )
+    made = set()
+    for seed in ("1", "4"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, check=True)
+        made.add(hashlib.sha256(out.stdout).hexdigest())
+    assert len(made) == 1
+
+
 def test_source_date_epoch_sets_the_pdf_dates(tmp_path):
     epoch = 1_700_000_000
     _run(

@@ -14,12 +14,12 @@ import pytest
 
 from printkit.catalogue import load_deck
 from printkit.layout.impose import slot_rects
-from printkit.load.art import load_art
 from printkit.load.templates import load_template, template_names
-from printkit.render.deck import deck_sheets
+from printkit.render.sheets import card_sheets
 from printkit.settings import Settings
 
 from .pdfcheck import MM, drawn_forms, reader
+from .printed import printed
 
 #: The templates printed on both sides of the paper (the gutterfolds: test_print_modes).
 TEMPLATES = [name for name in template_names() if not load_template(name).fold]
@@ -31,7 +31,7 @@ TOLERANCE = 0.01 * MM
 def sheets(template: str, duplex: str, offset: tuple[float, float] = (0.0, 0.0)):
     deck = load_deck()
     options = Settings(duplex=duplex, back_offset=(offset[0] * MM, offset[1] * MM), qr=False)
-    return deck_sheets(deck, load_template(template), load_art(deck), options)
+    return card_sheets(printed(deck), load_template(template), options)
 
 
 def pages(template: str, duplex: str, offset=(0.0, 0.0)):
@@ -65,11 +65,11 @@ def test_every_back_lands_on_its_own_front(template, duplex):
     deck = load_deck()
     sheet_pages = pages(template, duplex)
     assert len(sheet_pages) == math.ceil(len(deck.cards) / t.per_sheet)
-    codes = []
+    drawn = []
     for fronts, backs in sheet_pages:
         # The last sheet's spare slots hold blank cards for house rules: no empty slot.
         assert len(fronts) == t.per_sheet
-        codes += [d.name.split("-")[-2] for d in fronts if d.name.startswith("front-")]
+        drawn += [d.name for d in fronts]
         if not t.backs or duplex == "none":
             assert backs is None or backs == []
             continue
@@ -81,7 +81,21 @@ def test_every_back_lands_on_its_own_front(template, duplex):
             assert abs(back.w - front.w) < TOLERANCE and abs(back.h - front.h) < TOLERANCE
             # Turned over sideways, a short-edge back must stand upright: drawn at 180 degrees.
             assert back.rotation == (180 if duplex == "short" else 0)
-    assert codes == [card.code for card in deck.cards]
+    # Every card in its own slot, in deck order: slot i draws card i's own front.
+    assert drawn[: len(deck.cards)] == fronts_of(t)
+
+
+@cache
+def fronts_of(t) -> list[str]:
+    """The name of each card's front form, drawn at the template's card size."""
+    from printkit.layout.design import scaled_set
+    from printkit.render.design import CardFaces
+    from printkit.render.pdf import Document
+
+    cards = scaled_set(printed(load_deck()), t.card_width, t.card_height)
+    doc = Document((t.paper_width, t.paper_height), "", "", kind="sheets", paper=t.paper)
+    faces = CardFaces(doc, cards, qr=False)
+    return [faces.front(i) for i in range(len(cards.cards))]
 
 
 @pytest.mark.parametrize("template", TEMPLATES)

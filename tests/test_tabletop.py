@@ -77,11 +77,12 @@ def test_tabletop_simulator_sheets_and_saved_object(cli, tmp_path):
 
 def test_a_deck_larger_than_a_sheet_spreads_over_several(tmp_path):
     from printkit.catalogue import load_deck
-    from printkit.load.art import load_art
     from printkit.render.tabletop import tabletop_files
 
+    from .printed import printed
+
     deck = load_deck("simplified-bang")
-    files = dict(tabletop_files(deck, load_art(deck), "tts", lambda name: f"https://x.test/{name}"))
+    files = dict(tabletop_files(printed(deck), "tts", lambda name: f"https://x.test/{name}"))
     saved = json.loads(files[f"{deck.id}.json"])
     cards = saved["ObjectStates"][0]
     sheets = plan_grid(len(deck.cards), True)

@@ -191,7 +191,8 @@ def test_a_designed_deck_named_like_a_file_of_its_kit_is_stopped_not_lost(cli, t
     folder = _deck(tmp_path / name)
     result = cli("build", "--deck-dir", str(folder), "--out", str(tmp_path / "out"))
     assert result.status == 1
-    assert f"{name}.pdf would be written twice, by the card sheets and by the" in result.err
+    assert f"{name}.pdf would be written twice, by “" in result.err
+    assert ": card sheets and proof” and by “" in result.err
     assert not (tmp_path / "out").exists()
 
 

@@ -12,7 +12,7 @@ import click
 
 from ..errors import PrintkitError, UsageError
 from ..settings import Settings
-from .app import out_of_deck, printkit, spare_deck
+from .app import out_of_deck, printkit
 from .terminal import safe, shown_text
 
 __all__ = ["build_design", "new"]
@@ -68,14 +68,13 @@ def new(folder: Path, name: str | None) -> None:
 def _draw_back(folder: Path) -> None:
     """Draw a new deck's back once: a name too long for its title fails here, not at the
     designer's first build."""
-    from ..load.art import load_icons
     from ..load.design import load_design
-    from ..render.design import DesignFaces
+    from ..render.design import CardFaces
     from ..render.pdf import Document
 
     deck = load_design(folder)
-    doc = Document((deck.front.width, deck.front.height), "", "", kind="cards", paper="card")
-    DesignFaces(doc, deck, load_icons()).back(0)
+    doc = Document(deck.card_size, "", "", kind="cards", paper="card")
+    CardFaces(doc, deck).back(0)
 
 
 def build_design(
@@ -157,24 +156,13 @@ def _once(
     quiet: bool,
     watching: bool = False,
 ) -> None:
-    from ..datafile import shown
-    from ..kit import calibration_note, check_files, design_files, proof_pattern, sheets_name
     from ..load.design import load_design
     from ..load.templates import load_template
-    from ..output import write_files
+    from .making import make_kit
 
     if not (folder / "deck.toml").is_file():
         raise UsageError(f"{folder}: no deck.toml here; make a deck with printkit new {folder}")
     deck = load_design(folder)
     template = load_template(template_name)
-    files = design_files(deck, template, options, out, watching)
     out_of_deck(out, folder)
-    spare_deck(files, folder)
-    warnings = calibration_note(template, options) + check_files(files)
-    proofs = [proof_pattern(out / sheets_name(deck, options))]
-    written = write_files(files, proofs, owner="build")
-    if not quiet:
-        for line in warnings:
-            click.echo(f"printkit: warning: {line}", err=True)
-        for path in written:
-            click.echo(f"wrote {safe(shown(path))}")
+    make_kit([deck], template, options, out, quiet, watching, deck_dir=folder)

@@ -242,25 +242,15 @@ def build(
             "deck: give one or the other"
         )
     _catalogue_only(deck_dir, "aids", "art_dir")
+    options = _settings(duplex, back_offset, no_qr, art_dir, aids, ink_saver)
     if deck_dir is not None:
-        options = _settings(duplex, back_offset, no_qr, art_dir, 0, ink_saver)
         from .designing import build_design
 
-        build_design(deck_dir, template_name, options, out_dir, watch, quiet)
+        build_design(deck_dir, template_name, options._replace(aids=0), out_dir, watch, quiet)
         return
     from ..catalogue import deck_ids, load_deck
-    from ..forked import run_shared
-    from ..kit import (
-        calibration_note,
-        check_files,
-        gather,
-        kit_jobs,
-        longest_first,
-        proof_pattern,
-        sheets_name,
-    )
     from ..load.templates import load_template
-    from ..output import recover, write_files
+    from ..output import recover
 
     out_of_deck(out_dir, data_dir)
     if out_dir.is_dir():  # a build killed while committing is finished before anything else
@@ -272,11 +262,44 @@ def build(
         if not decks:
             raise UsageError(f"no deck in {data_dir or 'data'}/decks; give --data-dir or add one")
     template = load_template(template_name)
-    options = _settings(duplex, back_offset, no_qr, art_dir, aids, ink_saver)
-    jobs = kit_jobs(decks, template, options, out_dir)
+    make_kit([_cards(deck, art_dir) for deck in decks], template, options, out_dir, quiet)
+
+
+def _cards(deck, art_dir: Path | None):
+    """A catalogue deck as printkit prints it, its pictures read (the player's own from
+    ``art_dir`` first)."""
+    from ..load.art import load_art
+    from ..load.cardset import catalogue_set
+
+    return catalogue_set(deck, load_art(deck, art_dir))
+
+
+def make_kit(
+    sets, template, options: Settings, out: Path, quiet: bool, watching=False, deck_dir=None
+) -> None:
+    """Make the kit of ``sets`` (card sets) into ``out`` and say what was written: the
+    jobs run on both cores (one after another while watching a designed deck, whose
+    folder watcher runs beside them) with a progress bar on a terminal, and every file
+    is written together, or none. ``deck_dir``: a designed deck's folder, whose own
+    files are never replaced."""
+    from ..forked import run_shared
+    from ..kit import (
+        calibration_note,
+        check_files,
+        gather,
+        kit_jobs,
+        longest_first,
+        proof_pattern,
+        sheets_name,
+    )
+    from ..output import write_files
+
+    jobs = kit_jobs(sets, template, options, out, watching)
     makers = [job.make for job in jobs]  # shared with a second process when it pays
     first = longest_first(jobs)
-    if quiet or not sys.stderr.isatty():
+    if watching:
+        made = [make() for make in makers]
+    elif quiet or not sys.stderr.isatty():
         made = run_shared(makers, first=first)
     else:
         with click.progressbar(
@@ -287,8 +310,9 @@ def build(
         ) as progress:
             made = run_shared(makers, lambda index: progress.update(1, jobs[index]), first)
     files = gather([(job.what, part) for job, part in zip(jobs, made, strict=True)])
+    spare_deck(files, deck_dir)
     warnings = calibration_note(template, options) + check_files(files)
-    proofs = [proof_pattern(out_dir / sheets_name(deck, options)) for deck in decks]
+    proofs = [proof_pattern(out / sheets_name(cards, options)) for cards in sets]
     written = write_files(files, proofs, owner="build")
     if not quiet:
         for line in warnings:
@@ -344,7 +368,7 @@ def sheets(
     template = load_template(template_name)
     options = _settings(duplex, back_offset, no_qr, art_dir, aids, ink_saver)
     target = _pdf(output or Path("output") / sheets_name(deck, options, template))
-    _write_checked(sheet_files(deck, template, options, target))
+    _write_checked(sheet_files(_cards(deck, art_dir), template, options, target))
 
 
 @printkit.command()
@@ -522,47 +546,30 @@ def export(
       printkit export --for cricut
       printkit export --for tts --deck-dir potions
     """
-    from ..load.art import load_art
-
     if url_base is not None and shop != "tts":
         raise UsageError("--url is for --for tts: the saved object is what holds the addresses")
     if dpi is not None and shop not in SHOPS:
         raise UsageError(f"--dpi is for the shops; --for {shop} has its own size")
+    _catalogue_only(deck_dir, "art_dir", "data_dir", "deck_id")
     if deck_dir is not None:
-        from ..load.art import load_icons
         from ..load.design import load_design
 
-        _catalogue_only(deck_dir, "art_dir", "data_dir", "deck_id")
-        design = load_design(deck_dir)
-        folder = out_dir or Path("output") / f"{design.id}-{shop}"
-        if shop in TABLES:
-            from ..render.tabletop import design_tabletop_files
-
-            files = design_tabletop_files(
-                design, load_icons(), shop, _locator(folder, url_base), qr=not no_qr
-            )
-        elif shop in CUTTERS:
-            files = _cutter_images(None, load_icons(), CUTTERS[shop], not no_qr, design)
-        else:
-            from ..render.raster import design_images
-
-            files = design_images(design, load_icons(), shop, dpi, qr=not no_qr)
-        _write_export(files, folder, shop, deck_dir)
-        return
-    deck = open_deck(deck_id, data_dir, documents=shop in (*TABLES, *CUTTERS), look=True)
-    folder = out_dir or Path("output") / f"{deck.id}-{shop}"
-    art = load_art(deck, art_dir)
+        cards = load_design(deck_dir)
+    else:
+        deck = open_deck(deck_id, data_dir, documents=shop in (*TABLES, *CUTTERS), look=True)
+        cards = _cards(deck, art_dir)
+    folder = out_dir or Path("output") / f"{cards.id}-{shop}"
     if shop in TABLES:
         from ..render.tabletop import tabletop_files
 
-        images = tabletop_files(deck, art, shop, _locator(folder, url_base), qr=not no_qr)
+        files = tabletop_files(cards, shop, _locator(folder, url_base), qr=not no_qr)
     elif shop in CUTTERS:
-        images = _cutter_images(deck, art, CUTTERS[shop], not no_qr)
+        files = _cutter_images(cards, CUTTERS[shop], not no_qr)
     else:
-        from ..render.raster import export_images
+        from ..render.raster import card_images
 
-        images = export_images(deck, shop, art, dpi, qr=not no_qr)
-    _write_export(images, folder, shop)
+        files = card_images(cards, shop, dpi, qr=not no_qr)
+    _write_export(files, folder, shop, deck_dir)
 
 
 def _write_export(files, folder: Path, shop: str, deck_dir: Path | None = None) -> None:
@@ -612,38 +619,27 @@ def _locator(folder: Path, url_base: str | None) -> Callable[[str], str]:
     return lambda name: (where / name).as_uri()
 
 
-def _cutter_images(deck, art, template_name: str, qr: bool, designed=None) -> dict[str, bytes]:
-    """The sheets of a cutting machine's template as transparent PNGs, and its cut file;
-    ``designed`` is a designed deck (``art`` then holds printkit's icons)."""
+def _cutter_images(cards, template_name: str, qr: bool) -> dict[str, bytes]:
+    """The sheets of a cutting machine's template as transparent PNGs, and its cut file."""
+    from ..layout.design import can_scale
     from ..load.templates import load_template
     from ..render.cutfile import cut_svg
     from ..render.raster import cut_images
+    from ..render.sheets import card_sheets
+    from ..units import format_mm
 
     template = load_template(template_name)
-    settings = Settings(duplex="none", qr=qr, aids=4)
-    if designed is not None:
-        from ..render.design import design_sheets
-        from ..units import format_mm, mm
-
-        front = designed.front
-        if (
-            max(abs(front.width - template.card_width), abs(front.height - template.card_height))
-            > 0.5 * mm
-        ):
-            raise UsageError(
-                f"Print Then Cut takes cards of {format_mm(template.card_width)} x "
-                f"{format_mm(template.card_height)}; {designed.name}'s are "
-                f"{format_mm(front.width)} x {format_mm(front.height)}"
-            )
-        deck = designed
-        pdf = design_sheets(designed, template, art, settings)[""]
-    else:
-        from ..render.deck import deck_sheets
-
-        pdf = deck_sheets(deck, template, art, settings)[""]
+    size = (template.card_width, template.card_height)
+    if not can_scale(cards.card_size, size):
+        width, height = cards.card_size
+        raise UsageError(
+            f"Print Then Cut takes cards of {format_mm(size[0])} x {format_mm(size[1])}; "
+            f"{cards.name}'s are {format_mm(width)} x {format_mm(height)}"
+        )
+    pdf = card_sheets(cards, template, Settings(duplex="none", qr=qr, aids=4))[""]
     images = cut_images(pdf, template)
-    files = {f"{deck.id}-sheet-{n:02d}.png": png for n, png in enumerate(images, start=1)}
-    files[f"{deck.id}-cut.svg"] = cut_svg(template, deck.name)
+    files = {f"{cards.id}-sheet-{n:02d}.png": png for n, png in enumerate(images, start=1)}
+    files[f"{cards.id}-cut.svg"] = cut_svg(template, cards.name)
     return files
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
-from ..design import Box, Layout
+from ..design import Box, CardSet, Layout
 from ..errors import RenderError
 from ..units import mm
 from .impose import Rect
@@ -22,9 +22,11 @@ __all__ = [
     "Badge",
     "Placed",
     "Target",
+    "can_scale",
     "ground_under",
     "placed",
     "scaled",
+    "scaled_set",
     "stacked_marks",
     "target_label",
 ]
@@ -76,6 +78,22 @@ def ground_under(layout: Layout, values: Mapping[str, str], box: Box) -> Box | N
     return under
 
 
+def scaled_set(cards: CardSet, width: float, height: float) -> CardSet:
+    """A card set drawn on cards of ``width`` x ``height``: every layout ``scaled``."""
+    if (width, height) == cards.card_size:
+        return cards
+    return cards._replace(
+        front=scaled(cards.front, width, height),
+        layouts={key: scaled(layout, width, height) for key, layout in cards.layouts.items()},
+    )
+
+
+def can_scale(size: tuple[float, float], to: tuple[float, float]) -> bool:
+    """Whether a layout drawn for cards of ``size`` can be drawn on cards of ``to``: each
+    side at most _MAX_STRETCH longer or shorter."""
+    return max(abs(to[0] / size[0] - 1), abs(to[1] / size[1] - 1)) <= _MAX_STRETCH
+
+
 def scaled(layout: Layout, width: float, height: float) -> Layout:
     """The layout on a card of ``width`` x ``height``: each box moved and sized with the
     card's width and height, type, lines and corners with the smaller of the two (so
@@ -84,7 +102,7 @@ def scaled(layout: Layout, width: float, height: float) -> Layout:
     if abs(width - layout.width) < 1e-6 and abs(height - layout.height) < 1e-6:
         return layout
     sx, sy = width / layout.width, height / layout.height
-    if max(abs(sx - 1), abs(sy - 1)) > _MAX_STRETCH:
+    if not can_scale((layout.width, layout.height), (width, height)):
         from ..units import format_mm
 
         raise RenderError(

@@ -8,16 +8,14 @@ goes in a run long enough to hold it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from ..printspec import EDGE
 from ..units import mm
 from .impose import Line, Rect
 
-__all__ = ["EDGE", "Spot", "label_spots"]
-
-#: Home printers cannot print closer than this to a paper edge.
-EDGE = 5 * mm
+__all__ = ["Label", "Spot", "label_spots", "place_labels"]
 _CLEAR = 1.0 * mm  # kept between a label and a card's bleed or a crop mark
 _SAFE = 0.5 * mm  # glyphs may reach a little past the font's stated ascent and descent
 
@@ -93,3 +91,65 @@ def _free_runs(start: float, end: float, blocked: list[tuple[float, float]]):
         cursor = max(cursor, b + _CLEAR)
     if end > cursor:
         yield cursor, end
+
+
+class Label(NamedTuple):
+    """A line of text set centred on (x, y), its baseline's middle; ``turned``: read from
+    bottom to top, in a side margin."""
+
+    text: str
+    x: float
+    y: float
+    turned: bool
+
+
+def place_labels(
+    paper: tuple[float, float],
+    inked: Sequence[Rect],
+    marks: Sequence[Line],
+    texts: Sequence[str],
+    measure: Callable[[str], float],
+    metrics: tuple[float, float],
+    leading: float,
+) -> list[Label]:
+    """Each line of ``texts`` in the longest free margin run that holds it (``measure``
+    gives a line's width; ``metrics`` the face's ascent and descent): lines stay together
+    in one run while it has room, a line too long for every run is set as two halves,
+    and a word that fits nowhere is left off (the print guide says the same)."""
+    ascent, descent = metrics
+    spots = label_spots(paper, inked, marks)
+    used = [0] * len(spots)  # lines already set in each spot
+    placed = []
+    queue = list(texts)
+    while queue:
+        text = queue.pop(0)
+        width = measure(text)
+        # A run that already holds a line comes first, so that the lines stay together.
+        for i in sorted(range(len(spots)), key=lambda i: (-used[i], -spots[i].length)):
+            spot = spots[i]
+            offset = used[i] * leading  # each line needs its whole height in the run
+            if width > spot.length or offset + ascent - descent > spot.depth:
+                continue
+            middle = (spot.start + spot.end) / 2
+            # Lines read down the run as in a paragraph: in a side margin the text is
+            # turned to read from bottom to top, so the next line lies to its right.
+            if spot.vertical:
+                placed.append(Label(text, spot.lo + ascent + offset, middle, True))
+            else:
+                placed.append(Label(text, middle, spot.hi - ascent - offset, False))
+            used[i] += 1
+            break
+        else:
+            halves = _halves(text)
+            if halves:
+                queue[:0] = halves
+    return placed
+
+
+def _halves(text: str) -> list[str] | None:
+    """A line split in two at the space nearest its middle; None for a single word."""
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    if not spaces:
+        return None
+    cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
+    return [text[:cut], text[cut + 1 :]]

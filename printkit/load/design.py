@@ -20,12 +20,12 @@ from ..design import (
     BOX_KINDS,
     STYLES,
     Box,
+    CardSet,
     Condition,
-    DesignedCard,
-    DesignedDeck,
     FontFace,
     Layout,
     Paint,
+    PrintCard,
     Typeface,
     fields_of,
     fill_in,
@@ -34,6 +34,7 @@ from ..errors import CatalogueError
 from ..limits import MAX_CARDS, MAX_NAME, MAX_TITLE
 from ..names import slug
 from ..units import format_mm, mm, parse_length
+from .art import load_icons
 from .fonts import FontNotFound, family_face, file_face
 from .rows import read_rows
 
@@ -86,7 +87,7 @@ def _inside(file: DataFile, folder: Path, relative: Any, where: str, key: str) -
     return folder / Path(*safe.parts)
 
 
-def load_design(folder: Path) -> DesignedDeck:
+def load_design(folder: Path) -> CardSet:
     folder = Path(folder)
     file = DataFile(folder / "deck.toml", CatalogueError, folder)
     table = file.toml()
@@ -159,14 +160,16 @@ def load_design(folder: Path) -> DesignedDeck:
         if "name" in row.values and len(row.values["name"]) > MAX_NAME:
             raise CatalogueError(f"{row.where}: the name is longer than {MAX_NAME} characters")
         for _ in range(row.count):
-            cards.append(DesignedCard(len(cards) + 1, row.where, dict(row.values), back or ""))
+            values = dict(row.values)
+            about = values.get("text", "")
+            cards.append(PrintCard(len(cards) + 1, row.where, values, back or "", about=about))
             if len(cards) > MAX_CARDS:
                 raise file.fail("cards", f"more than {MAX_CARDS:,} cards with their copies")
     if not cards:
         raise file.fail("cards", "the card file lists no card (or every count is 0)")
     pictures = _pictures(folder, front, backs.values(), cards)
     icons = _icons(folder, (front, *backs.values()), cards)
-    return DesignedDeck(
+    return CardSet(
         id=slug(folder.resolve().name) or "deck",
         name=name,
         game=str(table.get("game", name)),
@@ -174,9 +177,10 @@ def load_design(folder: Path) -> DesignedDeck:
         source=file.name,
         cards=tuple(cards),
         front=front,
-        backs=backs,
+        layouts=backs,
         pictures=pictures,
         icons=icons,
+        art=load_icons(),
     )
 
 

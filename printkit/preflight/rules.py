@@ -15,12 +15,11 @@ from typing import NamedTuple
 
 from ..papers import PAPER_SIZES as PAPERS
 from ..papers import paper_name
-from ..printspec import DUPLEX_NAMES, KINDS
+from ..printspec import DUPLEX_NAMES, EDGE, KINDS
 from ..units import mm
 from .facts import DocumentFacts, PageFacts
 
 __all__ = [
-    "EDGE",
     "MIN_DPI",
     "PAPERS",
     "Expect",
@@ -29,8 +28,7 @@ __all__ = [
     "check_page",
 ]
 
-#: The band along every paper edge that home printers cannot reach.
-EDGE = 5 * mm
+#: The least resolution a raster picture may be printed at.
 MIN_DPI = 300
 
 

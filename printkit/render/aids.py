@@ -7,17 +7,24 @@ build and says which side).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from reportlab.lib.styles import ParagraphStyle
 
 from .. import markdown
-from ..documents import Aid, Section
+from ..design import PlayerAid
+from ..documents import Section
 from ..errors import RenderError
 from ..layout.aid import aid_layout
 from ..model import SUIT_SYMBOLS
-from .face import FacePainter
 from .fonts import BODY, BODY_SEMIBOLD, TITLE, check_glyphs
+from .icons import Icons
+from .pdf import hex_color
 from .platypus import Paragraph
 from .richtext import install_pips, markup
+
+if TYPE_CHECKING:
+    from .design import CardFaces
 
 __all__ = ["AidPainter"]
 
@@ -26,38 +33,37 @@ _START = 8.4
 
 
 class AidPainter:
-    """Draws a deck's player aid, front and back, as forms in the face painter's document."""
+    """Draws a deck's player aid, front and back, as forms in its faces' document: on the
+    aid's own card (the deck's ground and frame), its sections in the deck's ink."""
 
-    def __init__(self, faces: FacePainter, aid: Aid):
+    def __init__(self, faces: CardFaces, aid: PlayerAid):
         self.faces, self.aid = faces, aid
-        install_pips(faces.doc.canvas, faces.icons)
+        cards = faces.cards
+        self.color = {key: hex_color(value) for key, value in cards.colors.items()}
+        install_pips(faces.doc.canvas, Icons(faces.doc, cards.art, self.color))
         suits = "".join(SUIT_SYMBOLS.values())
-        for section in (*aid.front, *aid.back):
-            where = f"{faces.deck.name}'s player aid, {section.title!r}"
+        for section in (*aid.text.front, *aid.text.back):
+            where = f"{cards.name}'s player aid, {section.title!r}"
             check_glyphs(section.title, TITLE, where)
             check_glyphs(section.text, BODY, where, suits)
 
-    def front(self) -> str:
-        return self._form("front", self.aid.front)
-
-    def back(self) -> str:
-        return self._form("back", self.aid.back)
-
-    def _form(self, side: str, sections: tuple[Section, ...]) -> str:
+    def form(self, side: str) -> str:
+        """The form of the aid's ``side``: "front" or "back"."""
         faces = self.faces
-        name = f"aid-{side}-{faces.deck.id}-{round(faces.w, 3)}x{round(faces.h, 3)}"
+        sections = self.aid.text.front if side == "front" else self.aid.text.back
+        name = f"aid-{side}-{faces.cards.id}-{round(faces.w, 3)}x{round(faces.h, 3)}"
         return faces.doc.form(name, faces.bbox, lambda: self._draw(side, sections))
 
     def _draw(self, side: str, sections: tuple[Section, ...]) -> None:
-        faces = self.faces
+        faces, card = self.faces, self.aid.card
         canvas, w, h = faces.doc.canvas, faces.w, faces.h
         boxes = aid_layout(w, h)
         body = boxes.body
-        faces.chrome(faces.color["accent"])
-        canvas.setFillColor(faces.color["accent"])
+        canvas.doForm(faces.form("card", faces.cards.layout(card.front), card))
+        canvas.setFillColor(self.color["accent"])
         canvas.setFont(BODY_SEMIBOLD, boxes.header_size)
         canvas.drawCentredString(
-            w / 2, boxes.header_baseline, f"PLAYER AID · {faces.deck.game.upper()}"
+            w / 2, boxes.header_baseline, f"PLAYER AID · {faces.cards.game.upper()}"
         )
         size = _START * boxes.scale
         parts = _parts(sections)
@@ -69,8 +75,8 @@ class AidPainter:
             size -= 0.25
             if size < _MIN:
                 raise RenderError(
-                    f"the {faces.deck.name}'s player aid ({side}) does not fit a card even at "
-                    f"{_MIN} pt; shorten it in {self.aid.source}"
+                    f"the {faces.cards.name}'s player aid ({side}) does not fit a card even "
+                    f"at {_MIN} pt; shorten it in {self.aid.text.source}"
                 )
         y = body.top
         for (flowable, gap), height in zip(flowables, heights, strict=True):
@@ -80,7 +86,7 @@ class AidPainter:
     def _flowables(
         self, parts: list[tuple[str, str, bool]], size: float
     ) -> list[tuple[Paragraph, float]]:
-        ink = self.faces.color["ink"]
+        ink = self.color["ink"]
         title = ParagraphStyle(
             "aid-title", fontName=TITLE, fontSize=size * 1.45, leading=size * 1.7, textColor=ink
         )

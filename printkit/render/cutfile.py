@@ -81,6 +81,10 @@ def _dxf(t: Template) -> bytes:
             close=True,
             dxfattribs={"layer": _CUT_LAYER},
         )
+    # ezdxf lists a CLASS for each kind of object in use in the order of a set, which
+    # moves with Python's hash seed: named here first, in sorted order, they keep it.
+    for dxftype in sorted(doc.entitydb.dxf_types_in_use()):
+        doc.classes.add_class(dxftype)
     stream = io.StringIO()
     doc.write(stream)
     return stream.getvalue().encode("utf-8")

@@ -1,4 +1,4 @@
-"""Draw a designed deck's cards: each box of its layout, into one form per face.
+"""Draw any deck's cards: each box of its layouts, into one form per face.
 
 Text is set with reportlab paragraphs, shrunk from the box's size down to its minimum
 until it fits, or the build stops naming the card and the box. Rich text takes
@@ -12,16 +12,16 @@ from __future__ import annotations
 import hashlib
 import io
 import re
-from typing import NamedTuple
+from collections.abc import Sequence
 
-from ..design import DesignedCard, DesignedDeck, Layout, fill_in
+from ..design import CardSet, Layout, PrintCard, fill_in
 from ..errors import RenderError
 from ..layout.design import Placed, ground_under, placed, stacked_marks
 from ..layout.impose import Rect
 from ..limits import MAX_QR_TEXT, MAX_TEXT
 from ..model import SUIT_SYMBOLS, suit_color
 from ..notation import parse_card
-from ..pictures import ArtLibrary, Picture
+from ..pictures import Picture
 from ..typefaces import register_face
 from ..units import format_mm, mm
 from .art import INK_SAVER_LIGHT, fit_raster, lightened, place_drawing, tinted, without_ground
@@ -39,17 +39,10 @@ from .qr import QUIET, draw_qr, qr_code, qr_version
 from .qrstream import CodeStream
 from .richtext import escape, markup
 
-__all__ = [
-    "DESIGN_BLEED",
-    "SUIT_COLORS",
-    "CardPages",
-    "DesignFaces",
-    "design_cards",
-    "design_sheets",
-]
+__all__ = ["FACE_BLEED", "SUIT_COLORS", "CardFaces", "contrast"]
 
 #: How far every face is drawn past its trim: as far as any template's bleed reaches.
-DESIGN_BLEED = 0.125 * 72
+FACE_BLEED = 0.125 * 72
 _ICON = re.compile(r":([a-z][a-z0-9-]*):")
 _CALLBACK = "printkit-design-icon"
 _SUIT_ICONS = {"spade": "spades", "club": "clubs", "heart": "hearts", "diamond": "diamonds"}
@@ -69,49 +62,62 @@ _RING_DEPTH = 0.055
 _BACKGROUND_LIGHT = 0.8
 
 
-class DesignFaces:
-    """A designed deck's fronts and backs as forms in one document (the sheets' Faces)."""
+class CardFaces:
+    """A card set's faces as forms in one document: the front and the back of each of
+    its ``slots`` (by default its cards; a sheet's slots also hold aids and blanks)."""
 
     def __init__(
         self,
         doc: Document,
-        deck: DesignedDeck,
-        builtin: ArtLibrary,
+        cards: CardSet,
         qr: bool = True,
         ink_saver: bool = False,
+        slots: Sequence[PrintCard] | None = None,
     ):
-        self.doc, self.deck, self.builtin = doc, deck, builtin
+        self.doc, self.cards = doc, cards
+        self.slots = cards.cards if slots is None else slots
         # The ink saver: grounds that run into the bleed are left white, other fills and
         # pictures are light tints; lines and text keep their colour.
         self.ink_saver = ink_saver
-        self.w, self.h = deck.front.width, deck.front.height
-        self.bbox = (-DESIGN_BLEED, -DESIGN_BLEED, self.w + DESIGN_BLEED, self.h + DESIGN_BLEED)
+        self.w, self.h = cards.card_size
+        self.bbox = (-FACE_BLEED, -FACE_BLEED, self.w + FACE_BLEED, self.h + FACE_BLEED)
         self.qr = qr
-        self.fonts = _register(deck)
+        self.fonts = _register(cards)
         self._icon_forms: dict[tuple[str, str], str] = {}
         self._sizes: dict[tuple, float] = {}  # a text's size in a box, found once
         self._deck_sizes: dict[tuple, float] = {}  # a title box's one size for the deck
         self._qr_versions: dict[tuple, int] = {}  # a qr box's one version for the deck
         self._box_keys: dict[tuple, str] = {}
         self._streams: dict[tuple, CodeStream] = {}  # a module box's codes, made ahead
+        self._aid = None  # the player aid's painter, made when an aid is first drawn
         doc.canvas.setNamedCB(_CALLBACK, self._inline_icon)
 
     def front(self, index: int) -> str | None:
-        if index >= len(self.deck.cards):
+        if index >= len(self.slots):
             return None
-        card = self.deck.cards[index]
-        return self.form("front", self.deck.front, card)
+        card = self.slots[index]
+        if card.kind in ("aid", "aid-back"):
+            return self._aid_side("back" if card.kind == "aid-back" else "front")
+        return self.form("front", self.cards.layout(card.front), card)
 
     def back(self, index: int) -> str | None:
-        if index >= len(self.deck.cards):
+        if index >= len(self.slots):
             return None
-        card = self.deck.cards[index]
-        layout = self.deck.backs.get(card.back)
-        return self.form(f"back-{card.back}", layout, card) if layout else None
+        card = self.slots[index]
+        if card.kind == "aid":
+            return self._aid_side("back")
+        layout = self.cards.layouts.get(card.back)
+        return self.form("back", layout, card) if layout else None
 
-    def form(
-        self, side: str, layout: Layout, card: DesignedCard, boxes=None, name: str = ""
-    ) -> str:
+    def _aid_side(self, side: str) -> str:
+        if self._aid is None:
+            from .aids import AidPainter
+
+            assert self.cards.aid is not None
+            self._aid = AidPainter(self, self.cards.aid)
+        return self._aid.form(side)
+
+    def form(self, side: str, layout: Layout, card: PrintCard, boxes=None, name: str = "") -> str:
         """The form of ``card`` drawn with ``layout`` (or only its ``boxes``): cards whose
         fields the layout reads are equal look alike, and one form serves them all. A
         caller that knows which cards look alike may give the form's ``name``."""
@@ -120,7 +126,7 @@ class DesignFaces:
             boxes = layout.boxes if boxes is None else boxes
             used = sorted({(k, card.values.get(k, "")) for b in boxes for k in b.fields})
             key = hashlib.sha256(repr((side, boxes_key, used)).encode()).hexdigest()[:16]
-            name = f"design-{side}-{key}"
+            name = f"{side}-{key}"
         boxes = layout.boxes if boxes is None else boxes
         return self.doc.form(name, self.bbox, lambda: self._draw(layout, card, boxes))
 
@@ -133,7 +139,7 @@ class DesignFaces:
             self._box_keys[ids] = hashlib.sha256(repr(plain).encode()).hexdigest()[:16]
         return self._box_keys[ids]
 
-    def _draw(self, layout: Layout, card: DesignedCard, boxes) -> None:
+    def _draw(self, layout: Layout, card: PrintCard, boxes) -> None:
         canvas = self.doc.canvas
         shown = [
             b for b in boxes if b.ink_saver == "print" or (b.ink_saver == "only") == self.ink_saver
@@ -147,7 +153,7 @@ class DesignFaces:
             canvas.doForm(self.form("ground", layout, card, tuple(shown[:lead])))
             shown = shown[lead:]
         chosen = set(map(id, shown))
-        for item in placed(layout, card.values, DESIGN_BLEED):
+        for item in placed(layout, card.values, FACE_BLEED):
             box = item.box
             if id(box) not in chosen:
                 continue
@@ -161,7 +167,7 @@ class DesignFaces:
             draw(layout, card, item)
             canvas.restoreState()
 
-    def _ink(self, layout: Layout, card: DesignedCard, box, paint, default, minimum=4.5):
+    def _ink(self, layout: Layout, card: PrintCard, box, paint, default, minimum=4.5):
         """A text's or a line's colour (``paint``, or ``default``), kept readable in the
         ink saver: where the ground under it is left white or turned light, a colour
         that no longer stands out against it (gold on a dark back, say) takes the colour
@@ -178,7 +184,7 @@ class DesignFaces:
                 return candidate
         return hex_color("#000000")
 
-    def contrast(self, layout: Layout, card: DesignedCard, box, default="#000000") -> float:
+    def contrast(self, layout: Layout, card: PrintCard, box, default="#000000") -> float:
         """The contrast of ``box``'s text colour against what lies under it, as drawn
         (the ink saver's changes included): a check for the tests, and for designers."""
         ground = ground_under(layout, card.values, box)
@@ -188,7 +194,7 @@ class DesignFaces:
             under = hex_color(_WHITE) if ground.bleed else _lighter(original)
         return contrast(self._ink(layout, card, box, box.color, default), under)
 
-    def _filled(self, layout: Layout, card: DesignedCard, box, template: str | None = None) -> str:
+    def _filled(self, layout: Layout, card: PrintCard, box, template: str | None = None) -> str:
         """A box's text with the card's fields filled in: at most MAX_TEXT characters,
         however often the layout repeats a field, so that no card is set for minutes."""
         text = fill_in(box.content if template is None else template, card.values)
@@ -199,14 +205,14 @@ class DesignFaces:
             )
         return text
 
-    def _where(self, layout: Layout, card: DesignedCard, box) -> str:
+    def _where(self, layout: Layout, card: PrintCard, box) -> str:
         """Where a box's trouble comes from: the layout alone when the box reads no field
         of the card (its text is the layout's own), else the card's row too."""
         if not box.fields:
             return f"{layout.source} [box.{box.name}]"
         return f"{card.row} ({card.name}), {layout.source} [box.{box.name}]"
 
-    def _paint(self, paint, layout: Layout, card: DesignedCard, box, default=None):
+    def _paint(self, paint, layout: Layout, card: PrintCard, box, default=None):
         """A box's colour for this card, as reportlab's Color; None for none."""
         color = (paint.resolve(card.values) if paint is not None else None) or default
         if color is None:
@@ -219,7 +225,7 @@ class DesignFaces:
 
     # -- the kinds of box ----------------------------------------------------------------
 
-    def _shape(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
+    def _shape(self, layout: Layout, card: PrintCard, item: Placed) -> None:
         canvas, box, r = self.doc.canvas, item.box, item.rect
         fill = self._paint(box.fill, layout, card, box)
         stroke = self._ink(layout, card, box, box.stroke, None, _LINE_CONTRAST)
@@ -262,13 +268,13 @@ class DesignFaces:
             canvas.setFillColor(_mix(edge, fill, _RING_DEPTH * (_RINGS - step)))
             canvas.roundRect(ring.x, ring.y, ring.w, ring.h, box.radius, stroke=0, fill=1)
 
-    def _text(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
+    def _text(self, layout: Layout, card: PrintCard, item: Placed) -> None:
         text = self._filled(layout, card, item.box)
         if item.box.no_widow:
             text = _no_widow(text)
         self._paragraph(layout, card, item, escape(text).replace("\n", "<br/>"), text)
 
-    def _rich(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
+    def _rich(self, layout: Layout, card: PrintCard, item: Placed) -> None:
         text = self._filled(layout, card, item.box)
         if item.box.no_widow:
             text = _no_widow(text)
@@ -328,7 +334,7 @@ class DesignFaces:
         }[box.valign]
         paragraph.drawOn(self.doc.canvas, inner.x, y)
 
-    def _title(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
+    def _title(self, layout: Layout, card: PrintCard, item: Placed) -> None:
         """A name on one line, or on two as even as its words allow, centred in the box,
         at one size for the whole deck: the largest from ``size`` down to ``min_size``
         at which every card's text of this box fits."""
@@ -362,7 +368,7 @@ class DesignFaces:
             size = self._deck_sizes[key]
             if _title_lines(text, size, width, measure):
                 return size
-        texts = {" ".join(fill_in(box.content, c.values).split()) for c in self.deck.cards}
+        texts = {" ".join(fill_in(box.content, c.values).split()) for c in self.cards.cards}
         texts = sorted(t for t in texts | {text} if t)
 
         def fits(size: float) -> bool:
@@ -408,12 +414,12 @@ class DesignFaces:
 
     def _icon_picture(self, name: str, where: str) -> Picture:
         if name in _SUIT_ICONS:
-            return self.builtin.icon(f"pip-{_SUIT_ICONS[name]}")
+            return self.cards.art.icon(f"pip-{_SUIT_ICONS[name]}")
         if name in _BUILTIN_ICONS:
-            return self.builtin.icon(_BUILTIN_ICONS[name])
-        if name in self.deck.icons:
-            return self.deck.icons[name]
-        known = sorted({*_SUIT_ICONS, *_BUILTIN_ICONS, *self.deck.icons})
+            return self.cards.art.icon(_BUILTIN_ICONS[name])
+        if name in self.cards.icons:
+            return self.cards.icons[name]
+        known = sorted({*_SUIT_ICONS, *_BUILTIN_ICONS, *self.cards.icons})
         raise RenderError(f"{where}: no icon :{name}:; icons are {', '.join(known)}")
 
     def _icon_markup(self, name: str, color: str, where: str) -> str:
@@ -437,7 +443,7 @@ class DesignFaces:
         key = (name, color)
         if key not in self._icon_forms:
             drawing = tinted(picture.drawing, hex_color(color))
-            form = f"design-icon-{name}-{color[1:]}"
+            form = f"icon-{name}-{color[1:]}"
             self._icon_forms[key] = self.doc.form(
                 form,
                 (0, 0, 100, 100),
@@ -449,11 +455,11 @@ class DesignFaces:
         canvas.doForm(self._icon_forms[key])
         canvas.restoreState()
 
-    def _picture(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
+    def _picture(self, layout: Layout, card: PrintCard, item: Placed) -> None:
         name = fill_in(item.box.content, card.values).strip()
         if not name:
             return
-        picture = self.deck.pictures[name]
+        picture = self.cards.pictures[name]
         canvas, inner, box = self.doc.canvas, item.inner, item.box
         cover = box.fit == "cover"
         clip = canvas.beginPath()
@@ -493,7 +499,7 @@ class DesignFaces:
 
         return self.doc.form(name, (0, 0, w, h), draw)
 
-    def _qr(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
+    def _qr(self, layout: Layout, card: PrintCard, item: Placed) -> None:
         place = self._qr_place(layout, card, item)
         if place is None:
             return
@@ -507,7 +513,7 @@ class DesignFaces:
         code = stream.get(text) if stream is not None else qr_code(text, version)
         draw_qr(self.doc.canvas, code, x, y, module, ink, paper)
 
-    def _qr_place(self, layout: Layout, card: DesignedCard, item: Placed):
+    def _qr_place(self, layout: Layout, card: PrintCard, item: Placed):
         """What a qr box draws for this card and where: (text, version, x, y, module),
         or None. With ``module`` set, every code of the deck has one version (one size),
         placed by the box's align and valign; otherwise each code fills its box, centred."""
@@ -532,7 +538,7 @@ class DesignFaces:
             # and the codes made ahead on the second core.
             texts = [
                 fill_in(box.content, c.values).strip()
-                for c in self.deck.cards
+                for c in self.cards.cards
                 if box.when is None or box.when.holds(c.values)
             ]
             texts = [t for t in texts if t]
@@ -550,7 +556,7 @@ class DesignFaces:
         y = {"bottom": inner.y, "middle": inner.y + (inner.h - side) / 2, "top": inner.top - side}
         return text, version, x[box.align], y[box.valign], box.module
 
-    def _qr_version(self, layout: Layout, card: DesignedCard, box, texts: list[str]) -> int:
+    def _qr_version(self, layout: Layout, card: PrintCard, box, texts: list[str]) -> int:
         try:
             return qr_version(texts)
         except ValueError:
@@ -560,7 +566,7 @@ class DesignFaces:
                 f"({longest[:30]!r}...) is too long for a QR code; shorten it"
             ) from None
 
-    def _index(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
+    def _index(self, layout: Layout, card: PrintCard, item: Placed) -> None:
         """The rank, its top at the box's top, over the suit's pip: a square as wide as
         the box at the box's bottom; in the suit's colour unless the box gives one."""
         text = fill_in(item.box.content, card.values).strip()
@@ -579,14 +585,14 @@ class DesignFaces:
         canvas.drawCentredString(inner.x + inner.w / 2, inner.top - box.size * 0.72, playing.rank)
         pip = min(inner.w, inner.h - box.size * 0.72)
         if pip > 0:
-            picture = self.builtin.icon(f"pip-{playing.suit}")
+            picture = self.cards.art.icon(f"pip-{playing.suit}")
             hexed = _hex(color)
             self._stamp_icon(
                 canvas, f"pip-{playing.suit}", picture, hexed,
                 inner.x + (inner.w - pip) / 2, inner.y, pip,
             )  # fmt: skip
 
-    def _marks(self, layout: Layout, card: DesignedCard, item: Placed) -> None:
+    def _marks(self, layout: Layout, card: PrintCard, item: Placed) -> None:
         """Target icons with labels (the box's field: icon names, "all-" for every
         player), over badges (``badges``: "|"-separated labels, each may start with an
         :icon:), centred together; beside a qr box's code when it is drawn."""
@@ -787,7 +793,7 @@ def _contained(picture: Picture, box: Rect) -> Rect:
     return Rect(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h)
 
 
-def _register(deck: DesignedDeck) -> dict[tuple[str, str], str]:
+def _register(cards: CardSet) -> dict[tuple[str, str], str]:
     """Register every layout's fonts with reportlab, each face under a name of its own and
     each font as a family (so that **bold** finds its bold face), with the layout's
     fallback font behind it; {(layout, name): the regular face's registered name}."""
@@ -795,7 +801,7 @@ def _register(deck: DesignedDeck) -> dict[tuple[str, str], str]:
 
     register_fonts()
     names = {}
-    for layout in (deck.front, *deck.backs.values()):
+    for layout in (cards.front, *cards.layouts.values()):
         families = {}
         for name, typeface in layout.fonts.items():
             faces = {}
@@ -820,83 +826,3 @@ def _register(deck: DesignedDeck) -> dict[tuple[str, str], str]:
                     fallbacks = (spare.get(style), spare.get((0, 0)))
                     set_chain(families[name][style], tuple(f for f in fallbacks if f))
     return names
-
-
-def check_size(deck: DesignedDeck, width: float, height: float, template_name: str) -> None:
-    """The template must hold cards of the size the layout is drawn for."""
-    from ..units import format_mm, mm
-
-    if abs(width - deck.front.width) > 0.5 * mm or abs(height - deck.front.height) > 0.5 * mm:
-        raise RenderError(
-            f"{deck.front.source} is drawn for {format_mm(deck.front.width)} x "
-            f"{format_mm(deck.front.height)} cards; the template {template_name} holds "
-            f"{format_mm(width)} x {format_mm(height)}: choose a template of that card size"
-        )
-
-
-def design_sheets(deck: DesignedDeck, template, builtin: ArtLibrary, settings) -> dict[str, bytes]:
-    """The deck's print sheets, as ``render.deck.deck_sheets`` makes them for a catalogue
-    deck: {"": pdf} or, for manual duplex, {"fronts": ..., "backs": ...}."""
-    from .sheets import SheetJob, render_sheets
-
-    check_size(deck, template.card_width, template.card_height, template.name)
-
-    def open_document(part: str):
-        doc = Document(
-            (template.paper_width, template.paper_height),
-            f"{deck.name} - card sheets" + (" (ink saver)" if settings.ink_saver else ""),
-            f"The {len(deck.cards)} cards of {deck.name} on {template.name} sheets",
-            kind="sheets",
-            paper=template.paper,
-            duplex=_printed(settings.duplex) if template.backs and not template.fold else "simplex",
-        )
-        return doc, DesignFaces(doc, deck, builtin, qr=settings.qr, ink_saver=settings.ink_saver)
-
-    job = SheetJob(deck.name, template, settings.duplex, settings.back_offset)
-    return render_sheets(job, len(deck.cards), open_document)
-
-
-def _printed(duplex: str) -> str:
-    return {"long": "long", "short": "short"}.get(duplex, "simplex")
-
-
-class CardPages(NamedTuple):
-    """Every card of a deck as single pages: the fronts in deck order, then each distinct
-    back once; ``backs[i]`` is card i's back among them (None: it has none)."""
-
-    pdf: bytes
-    backs: list[int | None]
-
-    @property
-    def distinct_backs(self) -> int:
-        return len({b for b in self.backs if b is not None})
-
-
-def design_cards(
-    deck: DesignedDeck, builtin: ArtLibrary, qr: bool = True, bleed: float = 0.0
-) -> CardPages:
-    """One page per card front, then one per distinct back (in the order cards first use
-    them: a back that reads a card's fields may differ for every card), each ``bleed``
-    larger than the trim on every side: the source of the images for shops and virtual
-    tables."""
-    if not 0 <= bleed <= DESIGN_BLEED:
-        raise ValueError(f"bleed must lie between 0 and {DESIGN_BLEED} points")
-    doc = Document(
-        (deck.front.width + 2 * bleed, deck.front.height + 2 * bleed),
-        f"{deck.name} - single cards",
-        f"Every card of {deck.name}",
-        kind="cards",
-        paper="card",
-    )
-    faces = DesignFaces(doc, deck, builtin, qr=qr)
-    forms = [faces.front(i) for i in range(len(deck.cards))]
-    distinct: dict[str, int] = {}
-    backs: list[int | None] = []
-    for i in range(len(deck.cards)):
-        back = faces.back(i)
-        backs.append(None if back is None else distinct.setdefault(back, len(distinct)))
-    for form in [*forms, *distinct]:
-        doc.canvas.translate(bleed, bleed)
-        doc.canvas.doForm(form)
-        doc.canvas.showPage()
-    return CardPages(doc.finish(), backs)

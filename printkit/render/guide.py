@@ -7,13 +7,11 @@ from __future__ import annotations
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 
-from ..design import DesignedDeck
+from ..design import CardSet, sheet_slots
 from ..errors import RenderError
-from ..model import Deck, Template
+from ..model import Template
 from ..papers import PAPER_SIZES
-from ..pictures import ArtLibrary
 from ..units import format_mm, mm
-from .deck import items
 from .design import SUIT_COLORS
 from .fonts import BODY, BODY_BOLD, TITLE, missing_char
 from .icons import Icons
@@ -24,24 +22,17 @@ from .richtext import install_pips, markup
 __all__ = ["print_guide"]
 
 _MARGIN = 14 * mm
-#: A designed deck's checklist lists its sheets one by one up to this many, and each
-#: sheet's card names up to this many characters.
+#: A deck's checklist lists its sheets one by one up to this many, and each sheet's
+#: card names up to this many characters.
 _LISTED_SHEETS = 24
 _LISTED_CHARS = 150
 _EDGES = {"long": "long", "short": "short", "manual": "long", "none": None}
 
 
-def print_guide(
-    decks: list[Deck] | list[DesignedDeck],
-    template: Template,
-    duplex: str,
-    aids: int,
-    art: ArtLibrary,
-) -> bytes:
-    """One page on printing the kit (catalogue decks, or a designed deck); ``art`` holds
-    the icons (the first deck's). It is
-    printed portrait on the sheets' paper (Letter when the sheets are a page of their own,
-    as Cricut's is), whichever way round the sheets are."""
+def print_guide(decks: list[CardSet], template: Template, duplex: str, aids: int) -> bytes:
+    """One page on printing the kit's ``decks`` with ``aids`` player aids each (those
+    that have one). It is printed portrait on the sheets' paper (Letter when the sheets
+    are a page of their own, as Cricut's is), whichever way round the sheets are."""
     paper = template.paper
     page = PAPER_SIZES.get(paper, PAPER_SIZES["letter"])
     doc = Document(
@@ -53,9 +44,9 @@ def print_guide(
     )
     ink = hex_color("#2b1f17")
     if decks:  # suit symbols in the checklist are drawn as pips, as on the cards
-        palette = getattr(decks[0], "colors", None) or SUIT_COLORS  # a designed deck's: none
+        palette = decks[0].colors or SUIT_COLORS  # a designed deck has none of its own
         colors = {key: hex_color(value) for key, value in palette.items()}
-        install_pips(doc.canvas, Icons(doc, art, colors))
+        install_pips(doc.canvas, Icons(doc, decks[0].art, colors))
     body = ParagraphStyle("guide", fontName=BODY, fontSize=9.2, leading=11.6, textColor=ink)
     styles = {
         "title": ParagraphStyle("title", parent=body, fontName=TITLE, fontSize=20, leading=24),
@@ -149,55 +140,41 @@ def _settings(t: Template, duplex: str, paper: str) -> list[str]:
     return lines
 
 
-def _checklist(deck: Deck | DesignedDeck, t: Template, aids: int) -> list[str]:
-    if isinstance(deck, DesignedDeck):
-        return _design_checklist(deck, t)
-    kinds = items(deck, aids if deck.aids else 0, t.per_sheet, t.backs)
-    lines = []
-    for number, first in enumerate(range(0, len(kinds), t.per_sheet), start=1):
-        chunk = range(first, min(first + t.per_sheet, len(kinds)))
-        cards = [deck.cards[i] for i in chunk if kinds[i] == "card"]
-        parts = []
-        if cards:
-            if cards[0].playing_card is not None:
-                parts.append(" ".join(card.playing_card.symbol for card in cards))
-            else:
-                names: dict[str, int] = {}
-                for card in cards:
-                    names[card.effect.name] = names.get(card.effect.name, 0) + 1
-                parts.append(", ".join(f"{n} ×{c}" if c > 1 else n for n, c in names.items()))
-        aid_faces = sum(kinds[i] in ("aid", "aid-front") for i in chunk)
-        if aid_faces:
-            parts.append(f"{aid_faces} player aid{'s' if aid_faces > 1 else ''}")
-        blanks = sum(kinds[i] == "blank" for i in chunk)
-        if blanks:
-            parts.append(f"{blanks} blank card{'s' if blanks > 1 else ''} for house rules")
-        lines.append(
-            f"**{_printable(deck.name, 'The deck')}, sheet {number}**: " + "; ".join(parts)
-        )
-    return lines
-
-
-def _design_checklist(deck: DesignedDeck, t: Template) -> list[str]:
-    """A designed deck's sheets, each with the names of its cards (copies counted); a
-    deck of more sheets than a page can list gets one line."""
-    sheets = -(-len(deck.cards) // t.per_sheet)
+def _checklist(deck: CardSet, t: Template, aids: int) -> list[str]:
+    """Each of the deck's sheets with what it holds: its playing cards (7♦ 8♦ ...) or its
+    cards' names (copies counted), its player aids and blank cards; a deck of more
+    sheets than a page can list gets one line."""
+    slots = sheet_slots(deck, aids, t.per_sheet, t.backs)
+    name = _printable(deck.name, "The deck")
+    sheets = -(-len(slots) // t.per_sheet)
     if sheets > _LISTED_SHEETS:
-        name = _printable(deck.name, "The deck")
         return [
             f"**{name}**: {len(deck.cards)} cards on {sheets} sheets, {t.per_sheet} to a "
             "sheet, in the order of the card file"
         ]
     lines = []
     for number in range(1, sheets + 1):
-        names: dict[str, int] = {}
-        for card in deck.cards[(number - 1) * t.per_sheet : number * t.per_sheet]:
-            name = _printable(card.name, f"card {card.number}")
-            names[name] = names.get(name, 0) + 1
-        listed = ", ".join(f"{n} ×{c}" if c > 1 else n for n, c in names.items())
-        if len(listed) > _LISTED_CHARS:
-            listed = listed[: _LISTED_CHARS - 1].rsplit(",", 1)[0] + ", …"
-        lines.append(f"**{_printable(deck.name, 'The deck')}, sheet {number}**: {listed}")
+        chunk = slots[(number - 1) * t.per_sheet : number * t.per_sheet]
+        cards = [card for card in chunk if card.kind == "card"]
+        parts = []
+        if cards and all(card.symbol for card in cards):
+            parts.append(" ".join(card.symbol for card in cards))
+        elif cards:
+            names: dict[str, int] = {}
+            for card in cards:
+                shown = _printable(card.name, f"card {card.number}")
+                names[shown] = names.get(shown, 0) + 1
+            listed = ", ".join(f"{n} ×{c}" if c > 1 else n for n, c in names.items())
+            if len(listed) > _LISTED_CHARS:
+                listed = listed[: _LISTED_CHARS - 1].rsplit(",", 1)[0] + ", …"
+            parts.append(listed)
+        aid_faces = sum(card.kind == "aid" for card in chunk)
+        if aid_faces:
+            parts.append(f"{aid_faces} player aid{'s' if aid_faces > 1 else ''}")
+        blanks = sum(card.kind == "blank" for card in chunk)
+        if blanks:
+            parts.append(f"{blanks} blank card{'s' if blanks > 1 else ''} for house rules")
+        lines.append(f"**{name}, sheet {number}**: " + "; ".join(parts))
     return lines
 
 

@@ -14,14 +14,13 @@ import os
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
+from ..design import CardSet
 from ..forked import busy
 from ..layout.impose import slot_rects
-from ..model import Deck, Template
+from ..model import Template
 from ..names import layout_label, slug
-from ..pictures import ArtLibrary
 from ..shops import SHOPS
 from ..typefaces import TITLE
-from ..units import inch
 from .cards import card_pages
 from .fonts import face_source, text_runs
 from .pages import load_document, render_loaded, render_pages
@@ -30,58 +29,31 @@ __all__ = [
     "CUT_DPI",
     "PROOF_CARDS",
     "PROOF_DPI",
+    "card_images",
     "cut_images",
-    "design_images",
-    "export_images",
-    "image_names",
     "page_images",
     "proof_from_sheets",
 ]
 
-_POKER = (2.5 * inch, 3.5 * inch)
 
-
-def image_names(deck: Deck) -> list[str]:
-    """File names that keep the deck's order in a shop's uploader: 01-2S-spook.png."""
-    width = max(2, len(str(len(deck.cards))))
-    names = []
-    for card in deck.cards:
-        if card.playing_card is not None:
-            names.append(f"{card.number:0{width}d}-{card.code}-{card.effect.id}.png")
-        else:
-            names.append(f"{card.number:0{width}d}-{card.code}.png")
-    return [*names, "back.png"]
-
-
-def export_images(
-    deck: Deck, shop: str, art: ArtLibrary, dpi: int | None = None, qr: bool = True
+def card_images(
+    cards: CardSet, shop: str, dpi: int | None = None, qr: bool = True
 ) -> Iterator[tuple[str, bytes]]:
-    """(file name, PNG bytes) for every card front and the back, in the shop's size, made
-    one after another (a deck of thousands is never held whole)."""
+    """(file name, PNG bytes) of every card front, then its backs, in the shop's size and
+    bleed, made one after another (a deck of thousands is never held whole), named so
+    that a shop's uploader keeps the deck's order and pairs the backs: ``01-2S-spook.png``
+    ...; ``back.png`` when every card has one back; ``back-spell.png`` for each layout
+    when backs go by layout; and when a back reads each card's own fields (a picture
+    column, say), ``07-ship-back.png`` beside each ``07-ship.png``."""
     target = SHOPS[shop]
-    pdf = card_pages(deck, *_POKER, art, qr=qr, bleed=target.bleed)
-    names = image_names(deck)
-    for index, png in page_images(pdf, len(names), dpi or target.dpi):
-        yield names[index], png
-
-
-def design_images(
-    deck, icons: ArtLibrary, shop: str, dpi: int | None = None, qr: bool = True
-) -> Iterator[tuple[str, bytes]]:
-    """The same for a designed deck: every front, then its backs, named as a shop's
-    uploader pairs them: ``back.png`` when every card has one back; ``back-spell.png``
-    for each layout when backs go by layout; and when a back reads each card's own
-    fields (a picture column, say), ``07-ship-back.png`` beside each ``07-ship.png``."""
-    from .design import design_cards
-
-    target = SHOPS[shop]
-    pages = design_cards(deck, icons, qr=qr, bleed=target.bleed)
-    count = len(deck.cards)
+    pages = card_pages(cards, qr=qr, bleed=target.bleed)
+    count = len(cards.cards)
     width = max(2, len(str(count)))
-    fronts = [f"{card.number:0{width}d}-{slug(card.name) or 'card'}" for card in deck.cards]
+    fronts = [f"{card.number:0{width}d}-{card.stem or slug(card.name) or 'card'}"
+              for card in cards.cards]  # fmt: skip
     names: dict[int, list[str]] = {i: [f"{name}.png"] for i, name in enumerate(fronts)}
     by_layout: dict[str, set[int]] = {}
-    for card, back in zip(deck.cards, pages.backs, strict=True):
+    for card, back in zip(cards.cards, pages.backs, strict=True):
         if back is not None:
             by_layout.setdefault(card.back, set()).add(back)
     if pages.distinct_backs == 1:

@@ -1,10 +1,10 @@
 """Decks for virtual tables: grid images of the card faces, the backs, and for Tabletop
 Simulator a saved object that loads them.
 
-The faces are the single-card pages (``cards.card_pages``, or a designed deck's
-``design.design_cards``) rasterised, so a table shows the same design as the print
-sheets. Cards are trimmed (no bleed): a screen needs none. Cards that share a back are
-one group; a group becomes one or more grid images and one ``CustomDeck`` entry each.
+The faces are the single-card pages (``cards.card_pages``) rasterised, so a table
+shows the same design as the print sheets. Cards are trimmed (no bleed): a screen needs
+none. Cards that share a back are one group; a group becomes one or more grid images
+and one ``CustomDeck`` entry each.
 """
 
 from __future__ import annotations
@@ -14,18 +14,13 @@ import json
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
-from ..design import DesignedDeck
+from ..design import CardSet
 from ..layout.tabletop import GridSheet, card_pixels, plan_grid
-from ..model import Deck
 from ..names import layout_label
-from ..pictures import ArtLibrary
 from ..shops import TABLES
-from ..units import inch
 from .cards import card_pages
 
-__all__ = ["design_tabletop_files", "tabletop_files"]
-
-_POKER = (2.5 * inch, 3.5 * inch)
+__all__ = ["tabletop_files"]
 #: Player aids put on the table: one for each of four players, as the print sheets do.
 AID_COPIES = 4
 
@@ -49,62 +44,33 @@ class _Group(NamedTuple):
 
 
 def tabletop_files(
-    deck: Deck, art: ArtLibrary, table: str, url: Callable[[str], str], qr: bool = True
+    cards: CardSet, table: str, url: Callable[[str], str], qr: bool = True
 ) -> Iterator[tuple[str, bytes]]:
     """(file name, bytes): the face sheets, the backs, and the table's index of the cards
     (``<deck>.json`` for Tabletop Simulator, ``cards.csv`` for a plain grid), each sheet
-    made from its cards' pages as it is written. ``url`` turns a file name into the
-    address the table loads it from."""
-    size = card_pixels(*_POKER)
-    with_aid = deck.aid is not None
-    pages = _Pages(card_pages(deck, *_POKER, art, qr=qr, bleed=0, aid=with_aid), size)
-    count = len(deck.cards)
-    names = []
-    for card in deck.cards:
-        name = card.effect.name
-        if card.playing_card is not None:
-            name = f"{name} ({card.playing_card.symbol})"
-        names.append((name, card.effect.summary or card.effect.text))
-    numbers = [str(card.number) for card in deck.cards]
-    faces = _Group("faces", "back.png", list(range(count)), count, names, numbers)
-    objects = [(deck.name, [faces])]
-    if with_aid:  # the player aid has its own back: a deck of its own
-        aid = _Group(
-            "aid", "aid-back.png", [count + 1], count + 2,
-            [(f"{deck.name}: player aid", "")], [""], AID_COPIES,
-        )  # fmt: skip
-        objects.append((f"{deck.name}: player aids", [aid]))
-    return _files(deck.id, deck.name, objects, table, url, pages)
-
-
-def design_tabletop_files(
-    deck: DesignedDeck, icons: ArtLibrary, table: str, url: Callable[[str], str], qr: bool = True
-) -> Iterator[tuple[str, bytes]]:
-    """The same for a designed deck: one deck on the table, one group for each back; when
-    a back reads each card's own fields, one group whose back sheets give every card its
-    own back (Tabletop Simulator's UniqueBack)."""
-    from .design import design_cards
-
-    cards_pages = design_cards(deck, icons, qr=qr)
-    pages = _Pages(cards_pages.pdf, card_pixels(deck.front.width, deck.front.height))
-    count = len(deck.cards)
-    cards = list(deck.cards)
+    made from its cards' pages as it is written; ``url`` turns a file name into the
+    address the table loads it from. One group of cards for each back; when a back
+    reads each card's own fields, one group whose back sheets give every card its own
+    back (Tabletop Simulator's UniqueBack). A deck's player aid is a deck of its own."""
+    pages = card_pages(cards, qr=qr, bleed=0, aid=True)
+    images = _Pages(pages.pdf, card_pixels(*cards.card_size))
+    count = len(cards.cards)
     layouts: dict[str, set] = {}
-    for card, back in zip(cards, cards_pages.backs, strict=True):
+    for card, back in zip(cards.cards, pages.backs, strict=True):
         layouts.setdefault(card.back, set()).add(back)
 
     def page_of(back: int | None) -> int | None:
         return None if back is None else count + back
 
     def group(prefix: str, back_file: str, mine: list[int], back, backs=None) -> _Group:
+        shown = [cards.cards[i] for i in mine]
         return _Group(
-            prefix, back_file, mine, back,
-            [(cards[i].name, cards[i].values.get("text", "")) for i in mine],
-            [str(cards[i].number) for i in mine], backs=backs,
+            prefix, back_file, mine, back, [(card.label, card.about) for card in shown],
+            [str(card.number) for card in shown], backs=backs,
         )  # fmt: skip
 
     if any(len(backs) > 1 for backs in layouts.values()):  # a back for every card
-        backs = [page_of(back) for back in cards_pages.backs]
+        backs = [page_of(back) for back in pages.backs]
         groups = [group("faces", "backs", list(range(count)), backs[0], backs)]
     else:
         groups = []
@@ -115,9 +81,16 @@ def design_tabletop_files(
                 label = f"{label or 'back'}-{number}"
             used.add(label)
             slug = f"-{label}" if label else ""
-            mine = [i for i, card in enumerate(cards) if card.back == key]
+            mine = [i for i in range(count) if cards.cards[i].back == key]
             groups.append(group(f"faces{slug}", f"back{slug}.png", mine, page_of(back)))
-    return _files(deck.id, deck.name, [(deck.name, groups)], table, url, pages)
+    objects = [(cards.name, groups)]
+    if pages.aid is not None:  # the player aid has its own back: a deck of its own
+        aid = _Group(
+            "aid", "aid-back.png", [pages.aid], pages.aid + 1,
+            [(f"{cards.name}: player aid", "")], [""], AID_COPIES,
+        )  # fmt: skip
+        objects.append((f"{cards.name}: player aids", [aid]))
+    return _files(cards.id, cards.name, objects, table, url, images)
 
 
 def _files(deck_id: str, title: str, objects, table: str, url, pages) -> Iterator:
