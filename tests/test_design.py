@@ -707,3 +707,25 @@ def test_a_template_prints_exactly_the_fields_it_is_read_to_need(pieces):
     marked = fill_in(template, {name: f"\x00{name}\x00" for name in fields})
     assert marked.count("\x00") == 2 * len(fields)
     assert fill_in(template, {}).count("{") <= template.count("{")
+
+
+def test_a_designed_deck_prints_on_any_template_of_about_its_card_size(potions):
+    """Drawn for poker cards (63.5 x 88.9 mm), the scaffold prints on 63 x 88 mm slots,
+    each face the slot's size and every back on its front; a mini card is refused."""
+    from printkit.errors import RenderError
+    from printkit.preflight import preflight
+    from printkit.units import mm
+
+    deck = load_design(potions)
+    t = load_template("a4-3x3-63x88")
+    pdf = card_sheets(deck, t, Settings())[""]
+    assert preflight(pdf, "potions.pdf").ok
+    sheet = reader(pdf)
+    fronts, backs = drawn_forms(sheet, 0), drawn_forms(sheet, 1)
+    assert len(fronts) == len(backs) == len(deck.cards)
+    for front, back in zip(fronts, backs, strict=True):
+        assert abs(front.w - t.card_width) < 0.01 * mm and abs(front.h - t.card_height) < 0.01 * mm
+        assert abs((t.paper_width - back.x - back.w) - front.x) < 0.01 * mm
+    mini = t._replace(card_width=41 * mm, card_height=63 * mm)
+    with pytest.raises(RenderError, match=r"\.toml is drawn for 63.5 mm x 88.9 mm cards; 41 mm"):
+        card_sheets(deck, mini, Settings())
