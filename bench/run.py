@@ -223,7 +223,7 @@ def watch(rows: list[tuple[str, str, str]], runs: int) -> None:
     import subprocess
     import time
 
-    from printkit.design_scaffold import scaffold
+    from printkit.targets.scaffold import scaffold
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "deck"

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from printkit.catalogue import load_deck
 from printkit.cli import main
-from printkit.output import RECORD
-from printkit.paths import data_dir
+from printkit.load.catalogue import load_deck
+from printkit.output.commit import RECORD
+from printkit.resources.paths import data_dir
 
 
 def leftovers(folder: Path) -> list[str]:

@@ -13,16 +13,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pypdf.generic import ContentStream
 
-from printkit import markdown
-from printkit.catalogue import load_deck
 from printkit.layout.booklet import booklet_sides, padded_length
 from printkit.load.art import load_art
-from printkit.model import SUIT_SYMBOLS
-from printkit.qrcontent import table_text
+from printkit.load.catalogue import load_deck
 from printkit.render.book import render_rules
 from printkit.render.booklet import impose_booklet
 from printkit.render.idsheet import identification_sheet
 from printkit.rules.negation import describe, resolve_arguments
+from printkit.rules.qrcontent import table_text
+from printkit.values import markdown
+from printkit.values.model import SUIT_SYMBOLS
 
 from .copycheck import copied_runs, seed_hashes, shingles
 from .pdfcheck import reader

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from printkit.catalogue import load_deck
 from printkit.errors import CatalogueError, NotFoundError
-from printkit.model import RANKS
+from printkit.load.catalogue import load_deck
+from printkit.values.model import RANKS
 
 # The identification sheet of the Death Mesa rulebook, typed in again by hand, rank by
 # rank (2..10, J, Q, K, A), with the rulebook's misspellings corrected.

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.output import JOURNAL, recover, write_files
+from printkit.output.commit import JOURNAL, recover, write_files
 from tests.conftest import leftovers
 
 PRINTKIT = [sys.executable, "-c", "from printkit.cli import main; main()"]

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from printkit import output
 from printkit.errors import OutputError
-from printkit.output import JOURNAL, RECORD, recover, write_files
+from printkit.output import commit as output
+from printkit.output.commit import JOURNAL, RECORD, recover, write_files
 
 OLD = {"a.pdf": b"old a", "b.png": b"old b", "proof-3.png": b"old proof", "tts/1.png": b"old t"}
 NEW = {"a.pdf": b"new a", "b.png": b"new b", "c.txt": b"new c", "tts/1.png": b"new t"}
@@ -46,7 +46,7 @@ ERRNOS = (errno.EISDIR, errno.EACCES, errno.EPERM, errno.ENOSPC, errno.EROFS, er
 
 
 class Faults:
-    """``os`` as printkit.output sees it: call number ``at`` of the disk calls fails with
+    """``os`` as printkit.output.commit sees it: call number ``at`` of the disk calls fails with
     ``code`` (and, with ``lasting``, every one after it, as a disk gone read-only)."""
 
     def __init__(self, at=None, code=errno.EIO, lasting=False, raising=None):

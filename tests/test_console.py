@@ -12,8 +12,8 @@ from pathlib import Path
 import fontpkg
 import pytest
 
-from printkit import typefaces
 from printkit.cli import console
+from printkit.resources import typefaces
 
 
 @pytest.mark.parametrize(

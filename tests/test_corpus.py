@@ -18,7 +18,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from printkit.paths import data_dir
+from printkit.resources.paths import data_dir
 from tests.conftest import leftovers
 
 CASES = tomllib.loads((Path(__file__).parent / "corpus" / "cases.toml").read_text(encoding="utf-8"))
@@ -188,7 +188,7 @@ def _font(name: str) -> bytes:
 
 
 def _journal(entries, checksum: bool = True) -> bytes:
-    from printkit.output import _Entry, _journal_text
+    from printkit.output.commit import _Entry, _journal_text
 
     text = _journal_text([_Entry(*entry) for entry in entries]).decode()
     if not checksum:
@@ -321,7 +321,7 @@ def good_kit(built_kit) -> Path:
 def good_design(tmp_path_factory) -> tuple[Path, Path]:
     """The deck printkit new writes, and its kit built once: the designed cases' start."""
     from printkit.cli import main
-    from printkit.design_scaffold import scaffold
+    from printkit.targets.scaffold import scaffold
 
     base = tmp_path_factory.mktemp("design")
     deck = base / "deck"

@@ -18,17 +18,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from printkit.datafile import without_invisibles
-from printkit.design import fields_of, fill_in
-from printkit.design_scaffold import scaffold
 from printkit.errors import PrintkitError
+from printkit.load.datafile import without_invisibles
 from printkit.load.design import load_design
 from printkit.load.rows import read_rows
 from printkit.load.templates import load_template
-from printkit.output import RECORD
+from printkit.output.commit import RECORD
 from printkit.render.cards import card_pages
 from printkit.render.sheets import card_sheets
-from printkit.settings import Settings
+from printkit.targets.scaffold import scaffold
+from printkit.values.design import fields_of, fill_in
+from printkit.values.settings import Settings
 
 from .pdfcheck import drawn_forms, reader
 from .test_golden import GOLDEN, differing_tiles

@@ -31,7 +31,7 @@ def test_the_readmes_setup_commands_are_marked_for_ci():
 
 
 def test_the_readme_lists_every_directive_where_it_may_be_used():
-    from printkit.content import DIRECTIVES
+    from printkit.rules.content import DIRECTIVES
 
     table = README.split("| `{{...}}` |")[1].split("\n\n")[0].splitlines()[2:]
     rows = {

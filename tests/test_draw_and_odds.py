@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from printkit.errors import RulesError
 from printkit.load.draws import load_draw_deck
-from printkit.model import PlayingCard
-from printkit.notation import parse_card
 from printkit.rules.draw import CHECKS, judge
 from printkit.rules.odds import odds
+from printkit.values.model import PlayingCard
+from printkit.values.notation import parse_card
 
 
 def outcome(check, *cards, **options):
@@ -195,12 +195,12 @@ def test_roles_command(cli):
 
 def test_a_roles_table_not_named_by_a_number_is_a_clear_error(data_copy):
     from printkit.errors import CatalogueError
-    from printkit.load.roles import load_table
+    from printkit.load.roles import load_deal
 
     path = data_copy / "roles.toml"
     path.write_text(
         path.read_text(encoding="utf-8").replace("[tables.5]", "[tables.five]"), encoding="utf-8"
     )
     with pytest.raises(CatalogueError, match=r"\[tables.five\].*number of players") as info:
-        load_table(4, data_copy)
+        load_deal(4, data_copy)
     assert "\n" not in str(info.value)

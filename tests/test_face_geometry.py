@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printkit.catalogue import load_deck
 from printkit.errors import RenderError
 from printkit.layout.aid import aid_layout, frame_rect
 from printkit.layout.design import placed, scaled, stacked_marks
 from printkit.layout.impose import Rect
+from printkit.load.catalogue import load_deck
+from printkit.load.fields import card_fields
 from printkit.load.templates import load_template, template_names
-from printkit.look import card_fields
 from printkit.render.qr import QUIET
 from printkit.units import mm
 
@@ -58,8 +58,8 @@ def test_every_box_of_every_card_is_inside_the_safe_area_on_every_template(name)
 
 @pytest.mark.parametrize("name", template_names())
 def test_the_decks_qr_codes_fit_their_box_at_0_4_mm_modules(name):
-    from printkit.qrcontent import card_text
     from printkit.render.qr import qr_version
+    from printkit.rules.qrcontent import card_text
 
     t = load_template(name)
     for deck_id in ("dead-mens-deck", "simplified-bang"):

@@ -15,14 +15,14 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image
 
-from printkit.catalogue import load_deck
 from printkit.errors import RenderError
 from printkit.load.art import load_art
+from printkit.load.catalogue import load_deck
 from printkit.load.templates import load_template
-from printkit.qrcontent import card_text
 from printkit.render.cards import card_pages
 from printkit.render.sheets import card_sheets
-from printkit.settings import Settings
+from printkit.rules.qrcontent import card_text
+from printkit.values.settings import Settings
 
 from .pdfcheck import image_digests, reader
 from .printed import printed
@@ -91,8 +91,8 @@ def test_users_raster_art_replaces_the_svg_and_is_stored_once(tmp_path):
 
 
 def test_raster_art_is_cropped_never_stretched(tmp_path):
-    from printkit.pictures import Picture
     from printkit.render.art import fit_raster
+    from printkit.values.pictures import Picture
 
     cropped = Image.open(io.BytesIO(fit_raster(Picture("tall.png", _png(100, 400)), 200.0, 100.0)))
     assert abs(cropped.width / cropped.height - 2.0) < 0.02

@@ -1,4 +1,4 @@
-"""Work shared with a forked child (printkit.forked): the same results in the same order
+"""Work shared with a forked child (printkit.parallel): the same results in the same order
 as doing it here, the first error raised here with its own message, and a child that
 dies costs nothing but time."""
 
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printkit import forked
+from printkit import parallel as forked
 
 needs_fork = pytest.mark.skipif(
     not (hasattr(os, "fork") and (os.cpu_count() or 1) > 1 and sys.platform != "darwin"),
@@ -56,8 +56,8 @@ def test_fewer_tasks_than_worth_a_child_are_run_here(monkeypatch):
 
 
 def test_the_decks_pictures_are_the_same_read_either_way(monkeypatch):
-    from printkit.catalogue import load_deck
     from printkit.load.art import load_art
+    from printkit.load.catalogue import load_deck
 
     deck = load_deck()
 
@@ -115,9 +115,9 @@ def test_the_builds_preflight_on_both_cores_says_what_it_says_on_one(monkeypatch
     from reportlab.lib.units import mm
 
     from printkit.errors import RenderError
-    from printkit.kit import check_files
     from printkit.render.fonts import BODY, register_fonts
     from printkit.render.pdf import Document
+    from printkit.targets.kit import check_files
 
     register_fonts()
 
@@ -156,10 +156,10 @@ def test_tasks_started_in_another_order_still_come_back_in_theirs():
 def test_the_build_starts_its_longest_jobs_first():
     from pathlib import Path
 
-    from printkit.catalogue import load_deck
-    from printkit.kit import kit_jobs, longest_first
+    from printkit.load.catalogue import load_deck
     from printkit.load.templates import load_template
-    from printkit.settings import Settings
+    from printkit.targets.kit import kit_jobs, longest_first
+    from printkit.values.settings import Settings
 
     from .printed import printed
 

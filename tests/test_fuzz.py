@@ -12,8 +12,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from printkit.catalogue import load_deck
 from printkit.errors import PrintkitError
+from printkit.load.catalogue import load_deck
 from printkit.load.draws import load_draw_deck
 from printkit.load.templates import load_template
 
@@ -207,7 +207,7 @@ MARKDOWN_PIECES = st.sampled_from(
 def test_the_markdown_reader_reads_any_text_in_linear_time(pieces, repeat):
     import time
 
-    from printkit import markdown
+    from printkit.values import markdown
 
     text = "".join(pieces) * repeat
     # The reader's own processor time, which another program's load does not inflate as
@@ -229,7 +229,7 @@ def test_the_markdown_reader_reads_any_text_in_linear_time(pieces, repeat):
 def test_runs_that_made_the_old_reader_backtrack_are_read_at_once():
     import time
 
-    from printkit import markdown
+    from printkit.values import markdown
 
     for text in (
         "# a" + " " * 100_000 + "b",
@@ -346,7 +346,7 @@ ROLE = st.fixed_dictionaries(
     )
 )
 def test_any_roles_file(table):
-    from printkit.load.roles import load_tables
+    from printkit.load.roles import load_deals
 
     lines = []
     for key, value in table.items():
@@ -362,7 +362,7 @@ def test_any_roles_file(table):
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "roles.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
         try:
-            tables = load_tables(Path(tmp))
+            tables = load_deals(Path(tmp))
         except PrintkitError as exc:
             assert str(exc) and "\n" not in str(exc)
         else:
@@ -448,10 +448,10 @@ def test_a_rule_book_is_typeset_in_time_linear_in_its_length(data_copy):
     one wrapped again at each page it runs over, took sixteen times)."""
     import time
 
-    from printkit.catalogue import load_deck
-    from printkit.kit import rules_files
     from printkit.limits import MAX_PARAGRAPH
     from printkit.load.art import load_art
+    from printkit.load.catalogue import load_deck
+    from printkit.targets.kit import rules_files
 
     words = " ".join(["ghost"] * (MAX_PARAGRAPH // 6))
     rules = data_copy / "decks" / "dead-mens-deck" / "rulebook.md"

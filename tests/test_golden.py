@@ -11,11 +11,11 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from printkit.catalogue import load_deck
-from printkit.kit import rules_files
 from printkit.load.art import load_art
+from printkit.load.catalogue import load_deck
 from printkit.render.cards import card_pages
 from printkit.render.idsheet import identification_sheet
+from printkit.targets.kit import rules_files
 
 from .printed import printed
 
@@ -48,7 +48,7 @@ def _sheet(template: str) -> Image.Image:
     """The first page of a deck's sheets on a template, whole."""
     from printkit.load.templates import load_template
     from printkit.render.sheets import card_sheets
-    from printkit.settings import Settings
+    from printkit.values.settings import Settings
 
     pdf = card_sheets(printed(load_deck()), load_template(template), Settings(aids=4))[""]
     return _page(pdf, 0, 40)

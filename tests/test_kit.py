@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from printkit.catalogue import deck_ids, load_deck
-from printkit.kit import sheet_files
+from printkit.load.catalogue import deck_ids, load_deck
 from printkit.load.templates import load_template
-from printkit.output import RECORD
+from printkit.output.commit import RECORD
 from printkit.render.raster import PROOF_CARDS, card_images
-from printkit.settings import Settings
+from printkit.targets.kit import sheet_files
+from printkit.values.settings import Settings
 
 from .pdfcheck import reader
 from .printed import printed
@@ -138,9 +138,9 @@ def test_build_writes_nothing_when_a_pdf_fails_its_preflight(cli, tmp_path, monk
     no file of any job is written."""
     from reportlab.lib.units import mm
 
-    from printkit import kit
     from printkit.render.fonts import BODY, register_fonts
     from printkit.render.pdf import Document
+    from printkit.targets import kit
 
     register_fonts()
     real_jobs = kit.kit_jobs

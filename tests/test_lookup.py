@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from printkit.cli.terminal import fill
-from printkit.lookup import find
+from printkit.rules.lookup import find
 
 SUIT_ORDER = ["spades", "clubs", "hearts", "diamonds"]
 RANK_ORDER = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]

@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from printkit.errors import RulesError
-from printkit.model import PlayingCard
-from printkit.notation import parse_card
 from printkit.rules.negation import Play, describe, resolve
+from printkit.values.model import PlayingCard
+from printkit.values.notation import parse_card
 
 
 def play(played, boosts=(), assists=(), counters=()):

@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from printkit.errors import NotationError
-from printkit.model import PlayingCard
-from printkit.notation import NOTATIONS, format_card, looks_like_card, parse_card
+from printkit.values.model import PlayingCard
+from printkit.values.notation import NOTATIONS, format_card, looks_like_card, parse_card
 
 ALL_CARDS = PlayingCard.every()
 

@@ -11,9 +11,8 @@ import pytest
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.catalogue import load_deck
-from printkit.kit import rules_files, sheet_files
 from printkit.load.art import load_art
+from printkit.load.catalogue import load_deck
 from printkit.load.templates import load_template, template_names
 from printkit.preflight import preflight
 from printkit.render.calibrate import calibration_page
@@ -21,7 +20,8 @@ from printkit.render.fonts import BODY
 from printkit.render.guide import print_guide
 from printkit.render.idsheet import identification_sheet
 from printkit.render.pdf import Document
-from printkit.settings import Settings
+from printkit.targets.kit import rules_files, sheet_files
+from printkit.values.settings import Settings
 
 from .printed import printed
 
@@ -98,8 +98,8 @@ def test_a_designed_decks_print_guide_lists_its_sheets_on_one_page(tmp_path, cop
     """Four names on one sheet; or, for 240 cards on 27 sheets, one line for them all."""
     from pypdf import PdfReader
 
-    from printkit.design_scaffold import scaffold
     from printkit.load.design import load_design
+    from printkit.targets.scaffold import scaffold
 
     folder = tmp_path / "potions"
     for relative, text in scaffold("Potions").items():

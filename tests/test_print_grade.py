@@ -9,10 +9,10 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from printkit.catalogue import load_deck
-from printkit.kit import rules_files
+from printkit.load.catalogue import load_deck
 from printkit.render.idsheet import _TINTS, _tints
-from printkit.typography import smarten
+from printkit.targets.kit import rules_files
+from printkit.values.typography import smarten
 
 from .colourcheck import delta_e_2000, delta_e_lab
 
@@ -80,7 +80,7 @@ def test_the_simplified_deck_settles_chances_with_a_die():
 
 
 def test_every_printed_ace_value_carries_the_reading():
-    from printkit.model import ACE_READING
+    from printkit.values.model import ACE_READING
 
     aid = load_deck().aid
     assert ACE_READING in " ".join(s.text for s in aid.front + aid.back)

@@ -16,13 +16,13 @@ import ezdxf
 import pytest
 from pypdf.generic import ContentStream
 
-from printkit.catalogue import load_deck
-from printkit.kit import sheet_files
 from printkit.layout.impose import slot_rects
 from printkit.layout.marks import mark_rects, mark_zones
+from printkit.load.catalogue import load_deck
 from printkit.load.templates import load_template, template_names
 from printkit.render.cutfile import cut_dxf, cut_svg
-from printkit.settings import Settings
+from printkit.targets.kit import sheet_files
+from printkit.values.settings import Settings
 
 from .pdfcheck import MM, drawn_forms, reader
 from .printed import printed
@@ -348,10 +348,10 @@ def test_every_text_reads_at_4_5_to_1_against_what_lies_under_it(tmp_path, ink_s
     """WCAG AA for text, on every card of the shipped decks and the deck printkit new
     writes (with backs by type), in both modes: the ink saver's white grounds never
     leave a light text on them."""
-    from printkit.design_scaffold import scaffold
     from printkit.load.design import load_design
     from printkit.render.design import CardFaces
     from printkit.render.pdf import Document
+    from printkit.targets.scaffold import scaffold
 
     checked = []
     for deck_id in ("dead-mens-deck", "simplified-bang"):
@@ -375,10 +375,10 @@ def test_the_ink_saver_keeps_backs_by_type_apart(tmp_path):
     import pypdfium2 as pdfium
     from PIL import ImageStat
 
-    from printkit.design_scaffold import scaffold
     from printkit.layout.impose import impose
     from printkit.load.design import load_design
     from printkit.render.sheets import card_sheets
+    from printkit.targets.scaffold import scaffold
 
     folder = tmp_path / "potions"
     for relative, text in scaffold("Potions").items():

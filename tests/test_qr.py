@@ -89,7 +89,7 @@ STREAM_TEXTS = [f"Card {i} - a ruling of some length, number {i * 7}" for i in r
 
 
 def _forks() -> bool:
-    from printkit.forked import can_fork
+    from printkit.parallel import can_fork
 
     return can_fork(len(STREAM_TEXTS), 2)
 
@@ -145,7 +145,7 @@ def test_a_child_that_dies_leaves_the_codes_to_this_process(monkeypatch):
 
 
 def test_cards_drawn_with_codes_made_ahead_are_the_same_bytes(monkeypatch):
-    from printkit.catalogue import load_deck
+    from printkit.load.catalogue import load_deck
     from printkit.render import qrstream
     from printkit.render.cards import card_pages
 

@@ -13,14 +13,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from printkit.catalogue import load_deck
 from printkit.errors import PrintkitError
+from printkit.load.catalogue import load_deck
 from printkit.load.draws import load_draw_deck
-from printkit.model import PlayingCard
-from printkit.notation import parse_card
 from printkit.rules import draw, negation
 from printkit.rules import odds as odds_rules
 from printkit.rules.readings import load_readings
+from printkit.values.model import PlayingCard
+from printkit.values.notation import parse_card
 
 CASES = tomllib.loads((Path(__file__).parent / "cases" / "rules.toml").read_text())["case"]
 

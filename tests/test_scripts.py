@@ -19,8 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from printkit.design_scaffold import scaffold
 from printkit.render.fonts import BODY, BODY_BOLD, TITLE, register_fonts, text_runs
+from printkit.targets.scaffold import scaffold
 
 GREEK = "Φίλτρα"
 CYRILLIC = ["Зелье силы", "Огненный тоник", "Зеркало", "Сонные чары"]

@@ -12,11 +12,11 @@ from functools import cache
 
 import pytest
 
-from printkit.catalogue import load_deck
 from printkit.layout.impose import slot_rects
+from printkit.load.catalogue import load_deck
 from printkit.load.templates import load_template, template_names
 from printkit.render.sheets import card_sheets
-from printkit.settings import Settings
+from printkit.values.settings import Settings
 
 from .pdfcheck import MM, drawn_forms, reader
 from .printed import printed

@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from printkit.catalogue import load_deck
 from printkit.cli import main
-from printkit.kit import table_files
 from printkit.load.art import load_art
-from printkit.model import RANKS, SUIT_LETTERS, SUITS, PlayingCard
-from printkit.notation import NOTATIONS
+from printkit.load.catalogue import load_deck
+from printkit.targets.kit import table_files
+from printkit.values.model import RANKS, SUIT_LETTERS, SUITS, PlayingCard
+from printkit.values.notation import NOTATIONS
 from printkit.web.page import MAX_BYTES
 
 CHROMIUM = "/usr/bin/chromium"

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from printkit.layout.tabletop import MAX_PIXELS, card_pixels, plan_grid
-from printkit.output import RECORD
+from printkit.output.commit import RECORD
 from printkit.units import inch
 
 
@@ -76,7 +76,7 @@ def test_tabletop_simulator_sheets_and_saved_object(cli, tmp_path):
 
 
 def test_a_deck_larger_than_a_sheet_spreads_over_several(tmp_path):
-    from printkit.catalogue import load_deck
+    from printkit.load.catalogue import load_deck
     from printkit.render.tabletop import tabletop_files
 
     from .printed import printed

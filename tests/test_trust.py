@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from printkit.design_scaffold import scaffold
-from printkit.output import RECORD
+from printkit.output.commit import RECORD
+from printkit.targets.scaffold import scaffold
 from tests.conftest import leftovers
 
 PRINTKIT = [sys.executable, "-c", "from printkit.cli import main; main()"]
@@ -167,7 +167,7 @@ def test_sigterm_while_watching_ends_with_143(tmp_path):
 
 def test_a_journal_written_by_this_printkit_is_its_own(tmp_path):
     """The journal's checksum is over its entries: one hand-edited is refused."""
-    from printkit.output import _Entry, _journal_text
+    from printkit.output.commit import _Entry, _journal_text
 
     text = _journal_text([_Entry("a.pdf", ".a.pdf.0badc0de.printkit-new", None)])
     table = json.loads(text)

@@ -8,9 +8,9 @@ from typing import Any, TypeVar
 
 import click
 
-from .. import __version__
-from ..model import ACE_VALUES, DEFAULT_ACE_VALUE, Deck
-from ..paths import DEFAULT_DECK
+from ..resources.paths import DEFAULT_DECK
+from ..values.model import ACE_VALUES, DEFAULT_ACE_VALUE, Deck
+from ..version import __version__
 
 __all__ = [
     "ANSWERING",
@@ -25,9 +25,7 @@ __all__ = [
     "high_noon_options",
     "json_option",
     "open_deck",
-    "out_of_deck",
     "printkit",
-    "spare_deck",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -87,7 +85,7 @@ def _terminate(_signal, _frame) -> None:
 
 def _unwind_on_sigterm(ctx: click.Context) -> None:
     """From here until the command ends, SIGTERM raises Terminated: what the command
-    was writing is finished or undone on the way out (printkit.output), and ``main``
+    was writing is finished or undone on the way out (printkit.output.commit), and ``main``
     says "terminated". The table companion's commands write nothing, so a SIGTERM
     simply ends them, and they need not import ``signal``."""
     import signal
@@ -198,7 +196,7 @@ def open_deck(
     """The deck; with ``documents``, its rules, aid and look too (every command that
     prints them); with ``look``, at least its look (every command that draws cards);
     with ``aid``, at least its player aid (sheets that print it, without the rules)."""
-    from ..catalogue import load_deck
+    from ..load.catalogue import load_deck
 
     deck = load_deck(deck_id, data_dir, documents)
     if look and deck.look is None:
@@ -210,50 +208,6 @@ def open_deck(
 
         deck = deck._replace(aid=load_aid(deck))
     return deck
-
-
-def out_of_deck(out: Path, folder: Path | None) -> None:
-    """Refuse an output folder named inside a deck's folder that leads out of it (a deck
-    a stranger sent may hold an ``output`` link to the player's own folders)."""
-    if folder is None:
-        return
-    import os
-
-    base, named = Path(os.path.abspath(folder)), Path(os.path.abspath(out))
-    if base != named and base not in named.parents:
-        return
-    real_base, real = base.resolve(), named.resolve()
-    if real != real_base and real_base not in real.parents:
-        from ..datafile import shown
-        from ..errors import UsageError
-
-        raise UsageError(
-            f"{shown(named)} is inside the deck's folder but leads out of it (to {real}); "
-            "printkit does not follow a link out of a deck's folder: give --out another folder"
-        )
-
-
-def spare_deck(paths, folder: Path | None) -> None:
-    """Refuse to write over a file of the deck's own folder that printkit did not write
-    (its back.png, its cards): an output folder may sit inside a deck, never replace it."""
-    if folder is None:
-        return
-    import os
-
-    base = Path(os.path.abspath(folder))
-    if not any(base == Path(os.path.abspath(p)).parent or base in Path(os.path.abspath(p)).parents
-               for p in paths):  # fmt: skip
-        return
-    from ..datafile import shown
-    from ..errors import UsageError
-    from ..output import foreign_files
-
-    found = foreign_files(paths, folder)
-    if found:
-        raise UsageError(
-            f"{shown(found[0])} is one of the deck's own files, and printkit never replaces "
-            "them; write somewhere else (--out or -o)"
-        )
 
 
 def emit_json(value: Any) -> None:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from ..papers import PAPER_SIZES
-from ..printspec import DUPLEX_NAMES, KINDS
+from ..values.papers import PAPER_SIZES
+from ..values.printspec import DUPLEX_NAMES, KINDS
 from .app import printkit
 from .terminal import safe
 
@@ -73,7 +73,7 @@ def preflight_command(
 
 def print_report(report, quiet: bool = False) -> None:
     """A table of the checks page by page, then every failure and warning in full."""
-    from ..datafile import shown
+    from ..load.datafile import shown
 
     expect = report.expect
     click.echo(
@@ -128,8 +128,8 @@ def recover(folder: Path) -> None:
       printkit recover
       printkit recover --out ~/cards
     """
-    from ..datafile import shown
-    from ..output import recover as recover_folder
+    from ..load.datafile import shown
+    from ..output.commit import recover as recover_folder
 
     if not folder.is_dir():
         from ..errors import OutputError

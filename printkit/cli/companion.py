@@ -8,8 +8,8 @@ from pathlib import Path
 import click
 
 from ..errors import UsageError
-from ..lookup import card_record, find, find_card
-from ..model import HIGH_NOON, SUITS, TIMINGS, Card, Deck, PlayingCard, targets_phrase
+from ..rules.lookup import card_record, find, find_card
+from ..values.model import HIGH_NOON, SUITS, TIMINGS, Card, Deck, PlayingCard, targets_phrase
 from .app import (
     ace_option,
     data_dir_option,
@@ -247,9 +247,9 @@ def roles(players: int, as_json: bool, data_dir: Path | None) -> None:
       printkit roles 8 --json
     """
 
-    from ..load.roles import load_table
+    from ..load.roles import load_deal
 
-    table = load_table(players, data_dir)
+    table = load_deal(players, data_dir)
     if as_json:
         emit_json(table.to_json())
         return

@@ -11,8 +11,8 @@ from pathlib import Path
 import click
 
 from ..errors import PrintkitError, UsageError
-from ..settings import Settings
-from .app import out_of_deck, printkit
+from ..values.settings import Settings
+from .app import printkit
 from .terminal import safe, shown_text
 
 __all__ = ["build_design", "new"]
@@ -35,8 +35,8 @@ def new(folder: Path, name: str | None) -> None:
     import shlex
     import shutil
 
-    from ..design_scaffold import scaffold
     from ..limits import MAX_TITLE
+    from ..targets.scaffold import scaffold
 
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"{folder} is a file, not a folder; give a new folder's name")
@@ -157,12 +157,8 @@ def _once(
     watching: bool = False,
 ) -> None:
     from ..load.design import load_design
-    from ..load.templates import load_template
-    from .making import make_kit
+    from .building import make_kit
 
     if not (folder / "deck.toml").is_file():
         raise UsageError(f"{folder}: no deck.toml here; make a deck with printkit new {folder}")
-    deck = load_design(folder)
-    template = load_template(template_name)
-    out_of_deck(out, folder)
-    make_kit([deck], template, options, out, quiet, watching, deck_dir=folder)
+    make_kit([load_design(folder)], template_name, options, out, quiet, watching, folder)

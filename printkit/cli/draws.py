@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from ..notation import parse_card
 from ..rules.draw import CHECKS
+from ..values.notation import parse_card
 from .app import data_dir_option, emit_json, high_noon_options, json_option, printkit
 from .terminal import fill
 

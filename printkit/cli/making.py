@@ -7,18 +7,17 @@ imported inside each command so that the companion commands stay fast.
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import click
 
 from ..errors import UsageError
-from ..papers import BOOK_PAPER
-from ..paths import DEFAULT_DECK
-from ..settings import DEFAULT_TEMPLATE, DUPLEX_MODES, Settings
-from ..shops import CUTTERS, SHOPS, TABLES
+from ..resources.paths import DEFAULT_DECK
 from ..units import mm
+from ..values.papers import BOOK_PAPER
+from ..values.settings import DEFAULT_TEMPLATE, DUPLEX_MODES, Settings
+from ..values.shops import CUTTERS, SHOPS, TABLES
 from .app import (
     F,
     art_dir_option,
@@ -26,9 +25,7 @@ from .app import (
     data_dir_option,
     deck_options,
     open_deck,
-    out_of_deck,
     printkit,
-    spare_deck,
 )
 from .terminal import safe, shown_text
 
@@ -163,8 +160,8 @@ def _pdf(path: Path) -> Path:
 def _write_checked(files: dict[Path, bytes]) -> None:
     """A command's PDFs, checked by the preflight before any is written (a failure
     writes nothing), then written together; its warnings said."""
-    from ..kit import check_files
-    from ..output import write_files
+    from ..output.commit import write_files
+    from ..targets.kit import check_files
 
     warnings = check_files(files)
     _report(write_files(files))
@@ -175,7 +172,7 @@ def _write_checked(files: dict[Path, bytes]) -> None:
 def _report(paths: list[Path], quiet: bool = False) -> None:
     if quiet:
         return
-    from ..datafile import shown
+    from ..load.datafile import shown
 
     for path in paths:
         size = path.stat().st_size
@@ -248,21 +245,19 @@ def build(
 
         build_design(deck_dir, template_name, options._replace(aids=0), out_dir, watch, quiet)
         return
-    from ..catalogue import deck_ids, load_deck
-    from ..load.templates import load_template
-    from ..output import recover
+    from ..api import load_deck, load_decks
+    from ..output.commit import recover
+    from ..output.guard import inside_deck
+    from .building import make_kit
 
-    out_of_deck(out_dir, data_dir)
+    inside_deck(out_dir, data_dir)
     if out_dir.is_dir():  # a build killed while committing is finished before anything else
         recover(out_dir)
     if deck_id:
-        decks = [open_deck(deck_id, data_dir)]
+        sets = [load_deck(deck_id, data_dir=data_dir, art_dir=art_dir)]
     else:
-        decks = [load_deck(name, data_dir) for name in deck_ids(data_dir)]
-        if not decks:
-            raise UsageError(f"no deck in {data_dir or 'data'}/decks; give --data-dir or add one")
-    template = load_template(template_name)
-    make_kit([_cards(deck, art_dir) for deck in decks], template, options, out_dir, quiet)
+        sets = load_decks(data_dir, art_dir)
+    make_kit(sets, template_name, options, out_dir, quiet)
 
 
 def _cards(deck, art_dir: Path | None):
@@ -272,64 +267,6 @@ def _cards(deck, art_dir: Path | None):
     from ..load.cardset import catalogue_set
 
     return catalogue_set(deck, load_art(deck, art_dir))
-
-
-def make_kit(
-    sets, template, options: Settings, out: Path, quiet: bool, watching=False, deck_dir=None
-) -> None:
-    """Make the kit of ``sets`` (card sets) into ``out`` and say what was written: the
-    jobs run on both cores (one after another while watching a designed deck, whose
-    folder watcher runs beside them) with a progress bar on a terminal, and every file
-    is written together, or none. ``deck_dir``: a designed deck's folder, whose own
-    files are never replaced."""
-    from ..forked import run_shared
-    from ..kit import (
-        calibration_note,
-        check_files,
-        gather,
-        kit_jobs,
-        longest_first,
-        proof_pattern,
-        sheets_name,
-    )
-    from ..output import write_files
-
-    jobs = kit_jobs(sets, template, options, out, watching)
-    makers = [job.make for job in jobs]  # shared with a second process when it pays
-    first = longest_first(jobs)
-    if watching:
-        made = [make() for make in makers]
-    elif quiet or not sys.stderr.isatty():
-        made = run_shared(makers, first=first)
-    else:
-        with click.progressbar(
-            length=len(jobs),
-            label="Building the kit",
-            item_show_func=lambda job: job.what if job else "",
-            file=sys.stderr,
-        ) as progress:
-            made = run_shared(makers, lambda index: progress.update(1, jobs[index]), first)
-    files = gather([(job.what, part) for job, part in zip(jobs, made, strict=True)])
-    spare_deck(files, deck_dir)
-    warnings = calibration_note(template, options) + check_files(files)
-    proofs = [proof_pattern(out / sheets_name(cards, options)) for cards in sets]
-    written = write_files(files, proofs, owner="build")
-    if not quiet:
-        for line in warnings:
-            click.echo(f"printkit: warning: {line}", err=True)
-        _table(written)
-
-
-def _table(paths: list[Path]) -> None:
-    from ..datafile import shown
-
-    names = [safe(shown(path)) for path in paths]
-    width = max(len(name) for name in names)
-    click.echo(f"{'file':<{width}}  {'size':>9}")
-    for name, path in zip(names, paths, strict=True):
-        click.echo(f"{name:<{width}}  {path.stat().st_size / 1024:>5,.0f} KiB")
-    total = sum(path.stat().st_size for path in paths)
-    click.echo(f"{len(paths)} files, {total / 1024 / 1024:.1f} MiB")
 
 
 @printkit.command()
@@ -361,8 +298,8 @@ def sheets(
       printkit sheets --duplex manual -o deck.pdf
       printkit sheets --template paste-over-letter
     """
-    from ..kit import sheet_files, sheets_name
     from ..load.templates import load_template
+    from ..targets.kit import sheet_files, sheets_name
 
     deck = open_deck(deck_id, data_dir, documents=False, look=True, aid=aids > 0)
     template = load_template(template_name)
@@ -403,9 +340,9 @@ def calibrate(template_name: str, duplex: str, output: Path | None) -> None:
       printkit calibrate
       printkit calibrate --template a4-3x3 -o a4-calibration.pdf
     """
-    from ..kit import calibration_name
     from ..load.templates import load_template
     from ..render.calibrate import calibration_page
+    from ..targets.kit import calibration_name
 
     template = load_template(template_name)
     output = _pdf(output or Path("output") / calibration_name(template, duplex))
@@ -436,9 +373,9 @@ def idsheet(paper: str, output: Path | None, deck_id: str, data_dir: Path | None
       printkit idsheet
       printkit idsheet --paper a4 -o id-a4.pdf
     """
-    from ..kit import paper_name
     from ..load.art import load_art
     from ..render.idsheet import identification_sheet
+    from ..targets.kit import paper_name
 
     deck = open_deck(deck_id, data_dir, documents=False)
     if not deck.idsheet:
@@ -469,7 +406,7 @@ def rulebook(
       printkit rulebook
       printkit rulebook --paper a4 --booklet
     """
-    from ..kit import paper_name, rules_files
+    from ..targets.kit import paper_name, rules_files
 
     deck = open_deck(deck_id, data_dir)
     if deck.rules is None:
@@ -576,11 +513,12 @@ def _write_export(files, folder: Path, shop: str, deck_dir: Path | None = None) 
     """An export's files (name, bytes), written as they are made, into ``folder``: all
     together or none, superseding what the same export wrote there before, and never a
     file of the deck's own."""
-    from ..datafile import shown
-    from ..output import write_files
+    from ..load.datafile import shown
+    from ..output.commit import write_files
+    from ..output.guard import inside_deck, spare_deck
 
     pairs = files.items() if isinstance(files, dict) else files
-    out_of_deck(folder, deck_dir)
+    inside_deck(folder, deck_dir)
 
     def each():
         for name, data in pairs:
@@ -660,9 +598,9 @@ def table(output: Path, art_dir: Path, deck_id: str, data_dir: Path | None) -> N
       printkit table -o ~/Desktop/death-mesa.html
       printkit table --data-dir my-data --deck my-deck
     """
-    from ..kit import table_files
     from ..load.art import load_art
-    from ..output import write_files
+    from ..output.commit import write_files
+    from ..targets.kit import table_files
 
     deck = open_deck(deck_id, data_dir, documents=False)
     if not deck.playing_cards:

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
-from ..design import Box, CardSet, Layout
 from ..errors import RenderError
 from ..units import mm
+from ..values.design import Box, CardSet, Layout
 from .impose import Rect
 
 __all__ = [

@@ -17,12 +17,12 @@ import math
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
-from ..model import Template
 from ..units import mm
+from ..values.model import Template
 
 __all__ = [
-    "DUPLEX_MODES",
     "FOLDS",
+    "MIRRORS",
     "Line",
     "Placement",
     "Rect",
@@ -115,7 +115,7 @@ def _mirror_short(rect: Rect, t: Template) -> Rect:
 #: How each duplex mode turns a front's position into its back's, and whether the back
 #: must be turned 180 degrees to stand upright once the card is turned over sideways.
 #: None: no backs. "manual" writes backs to a file of their own, laid out as "long".
-DUPLEX_MODES: dict[str, tuple[Callable[[Rect, Template], Rect], bool] | None] = {
+MIRRORS: dict[str, tuple[Callable[[Rect, Template], Rect], bool] | None] = {
     "long": (_mirror_long, False),
     "short": (_mirror_short, True),
     "manual": (_mirror_long, False),
@@ -168,7 +168,7 @@ def back_of(
     front: Placement, t: Template, duplex: str, offset: tuple[float, float] = (0.0, 0.0)
 ) -> Placement:
     """Where the back of ``front`` goes on the back page, for a duplex mode."""
-    mode = DUPLEX_MODES[duplex]
+    mode = MIRRORS[duplex]
     if mode is None:
         raise ValueError("duplex 'none' has no backs")
     mirror, rotated = mode
@@ -204,11 +204,11 @@ def sheets_of(
 ) -> Iterator[Sheet]:
     """The sheets one at a time, as ``impose`` lists them: a deck of thousands of cards
     need not hold every placement at once."""
-    if duplex not in DUPLEX_MODES:
+    if duplex not in MIRRORS:
         raise ValueError(f"unknown duplex mode {duplex!r}")
     slots = slot_rects(t)
     clips = [_clip(t, slot, rect) for slot, rect in enumerate(slots)]
-    with_backs = t.backs and DUPLEX_MODES[duplex] is not None
+    with_backs = t.backs and MIRRORS[duplex] is not None
     if t.fold:  # the backs go beside their fronts, across the fold
         duplex = FOLDS[t.fold]
     for number in range(sheet_count(t, count)):
@@ -236,7 +236,7 @@ def crop_marks(t: Template, slots: Iterable[int] | None = None) -> list[Line]:
     fold = fold_line(t)
     if fold is None:
         return _marks_around(t, used, paper)
-    mode = DUPLEX_MODES[FOLDS[t.fold]]
+    mode = MIRRORS[FOLDS[t.fold]]
     assert mode is not None
     mirror = mode[0]
     backs = [mirror(r, t) for r in used]

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from ..printspec import EDGE
 from ..units import mm
+from ..values.printspec import EDGE
 from .impose import Line, Rect
 
 __all__ = ["Label", "Spot", "label_spots", "place_labels"]

@@ -10,7 +10,7 @@ caps. The cut lines are the cards' trim, at the same page coordinates.
 
 from __future__ import annotations
 
-from ..model import Template
+from ..values.model import Template
 from .impose import Rect
 
 __all__ = ["mark_rects", "mark_zones", "registration_frame"]

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
-from ..model import Template
-from ..printspec import EDGE
+from ..values.model import Template
+from ..values.printspec import EDGE
 from .impose import Line, Placement, Rect, crop_marks, fold_line, sheet_count, sheets_of
 from .labels import Label, place_labels
 from .marks import mark_rects, mark_zones

@@ -11,10 +11,10 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-__all__ = ["MAX_COLUMNS", "MAX_PIXELS", "MAX_ROWS", "GridSheet", "card_pixels", "plan_grid"]
+__all__ = ["GRID_COLUMNS", "GRID_ROWS", "MAX_PIXELS", "GridSheet", "card_pixels", "plan_grid"]
 
-MAX_COLUMNS = 10
-MAX_ROWS = 7
+GRID_COLUMNS = 10
+GRID_ROWS = 7
 MAX_PIXELS = 4096
 _LEAST = 2
 
@@ -36,12 +36,12 @@ class GridSheet(NamedTuple):
 
 def plan_grid(count: int, hidden: bool) -> list[GridSheet]:
     """The sheets for ``count`` cards: as few as can hold them, each as small as it can be."""
-    capacity = MAX_COLUMNS * MAX_ROWS - (1 if hidden else 0)
+    capacity = GRID_COLUMNS * GRID_ROWS - (1 if hidden else 0)
     sheets = []
     for first in range(0, count, capacity):
         n = min(capacity, count - first)
         needed = n + (1 if hidden else 0)
-        columns = max(_LEAST, min(MAX_COLUMNS, needed))
+        columns = max(_LEAST, min(GRID_COLUMNS, needed))
         rows = max(_LEAST, math.ceil(needed / columns))
         sheets.append(GridSheet(columns, rows, first, n, hidden))
     return sheets
@@ -50,8 +50,8 @@ def plan_grid(count: int, hidden: bool) -> list[GridSheet]:
 def card_pixels(width: float, height: float) -> tuple[int, int]:
     """The largest card, in whole pixels and in the card's proportions, of which a full
     10 x 7 grid stays within 4096 pixels on each side."""
-    across = MAX_PIXELS // MAX_COLUMNS
-    down = MAX_PIXELS // MAX_ROWS
+    across = MAX_PIXELS // GRID_COLUMNS
+    down = MAX_PIXELS // GRID_ROWS
     w = min(across, math.floor(down * width / height))
     h = min(down, round(w * height / width))
     return w, h

@@ -26,9 +26,7 @@ import math
 from functools import cache, partial
 from pathlib import Path
 
-from ..datafile import read_confined, shown
 from ..errors import RenderError
-from ..forked import run_shared
 from ..limits import (
     MAX_PICTURE_BYTES,
     MAX_PIXELS,
@@ -36,10 +34,12 @@ from ..limits import (
     MAX_SVG_ELEMENTS,
     MIN_PICTURE_SIDE,
 )
-from ..model import Deck
-from ..paths import art_dir
-from ..pictures import RASTER_FORMATS, ArtLibrary, Picture, fast_shapes, picture_error
-from ..typefaces import BODY, FAMILIES, register_faces
+from ..parallel import run_shared
+from ..resources.paths import art_dir
+from ..resources.typefaces import BODY, FAMILIES, register_faces
+from ..values.model import Deck
+from ..values.pictures import RASTER_FORMATS, ArtLibrary, Picture, fast_shapes, picture_error
+from .datafile import read_confined, shown
 
 __all__ = ["RASTER_SUFFIXES", "load_art", "load_icons", "load_picture"]
 
@@ -51,7 +51,7 @@ def load_art(deck: Deck, user_dir: Path | None = None) -> ArtLibrary:
     """Every picture the deck prints, read and checked (RenderError naming the file).
 
     The files are found first, then read, shared with a child on the second core when
-    there are enough of them (``printkit.forked``): the same pictures, and the same
+    there are enough of them (``printkit.parallel``): the same pictures, and the same
     first error, as reading them here one by one."""
     user_dir = Path(user_dir) if user_dir is not None else None
     builtin = art_dir() / "builtin"

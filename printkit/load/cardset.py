@@ -1,21 +1,21 @@
 """A catalogue deck as a card set: every card as the fields its look's layouts read.
 
 A catalogue card knows its effect, its playing card and its deck; a layout knows
-fields. Here the one meets the other, once, before anything is drawn (``printkit.look``
+fields. Here the one meets the other, once, before anything is drawn (``printkit.load.fields``
 says what each field holds): the cards, the look's layouts, the pictures, the player
 aid and the blank house-rule card become the same value as a designed deck's
-(``printkit.design.CardSet``), and every target prints that.
+(``printkit.values.design.CardSet``), and every target prints that.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..design import CardSet, PlayerAid, PrintCard
 from ..errors import CatalogueError
-from ..look import back_fields, blank_fields, card_fields, picture_name
-from ..model import Card, Deck
-from ..pictures import ArtLibrary
+from ..values.design import CardSet, PlayerAid, PrintCard
+from ..values.model import Card, Deck
+from ..values.pictures import ArtLibrary
+from .fields import back_fields, blank_fields, card_fields, picture_name
 
 __all__ = ["catalogue_set"]
 

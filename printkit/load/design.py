@@ -12,11 +12,13 @@ from __future__ import annotations
 import contextlib
 import math
 import re
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
-from ..datafile import DataFile, control_char, shown, without_invisibles
-from ..design import (
+from ..errors import CatalogueError
+from ..limits import MAX_CARDS, MAX_NAME, MAX_TITLE
+from ..units import format_mm, mm, parse_length
+from ..values.design import (
     BOX_KINDS,
     STYLES,
     Box,
@@ -30,11 +32,9 @@ from ..design import (
     fields_of,
     fill_in,
 )
-from ..errors import CatalogueError
-from ..limits import MAX_CARDS, MAX_NAME, MAX_TITLE
-from ..names import slug
-from ..units import format_mm, mm, parse_length
+from ..values.names import slug
 from .art import load_icons
+from .datafile import DataFile, control_char, inside_path, shown, without_invisibles
 from .fonts import FontNotFound, family_face, file_face
 from .rows import read_rows
 
@@ -78,12 +78,7 @@ _BOX_KEYS = (
 
 
 def _inside(file: DataFile, folder: Path, relative: Any, where: str, key: str) -> Path:
-    relative = file.expect(relative, str, where, key)
-    safe = PurePosixPath(relative.replace("\\", "/"))
-    if safe.is_absolute() or ".." in safe.parts or not safe.parts:
-        raise file.fail(
-            where, f"{key} {relative!r} leaves the deck's folder; name a file inside it"
-        )
+    safe = file.relative_path(file.expect(relative, str, where, key), where)
     return folder / Path(*safe.parts)
 
 
@@ -216,8 +211,8 @@ def _pictures(folder: Path, front: Layout, backs, cards) -> dict:
     pictures = {}
     for picture_name in sorted(asked):
         where = asked[picture_name]
-        safe = PurePosixPath(picture_name.replace("\\", "/"))
-        if safe.is_absolute() or ".." in safe.parts:
+        safe = inside_path(picture_name)
+        if safe is None:
             raise CatalogueError(
                 f"{where}: the picture {picture_name!r} leaves the deck's folder; name a file "
                 "inside it"

@@ -8,13 +8,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .. import markdown
-from ..catalogue import safe_relative_path
-from ..content import DIRECTIVES, Sources
-from ..datafile import DataFile
-from ..documents import Aid, Generated, RulesText, Section
 from ..errors import CatalogueError, PrintkitError
-from ..model import Deck
+from ..rules.content import DIRECTIVES, Sources
+from ..values import markdown
+from ..values.documents import Aid, Generated, RulesText, Section
+from ..values.model import Deck
+from .datafile import DataFile
 
 __all__ = ["load_aid", "load_rules_text", "with_documents"]
 
@@ -35,9 +34,9 @@ def _sources(deck: Deck, names: set[str]) -> Sources:
     data = deck.folder.parent.parent if deck.folder else None  # data/decks/<deck>
     roles, readings = {}, {}
     if "roles" in needs:
-        from .roles import load_tables
+        from .roles import load_deals
 
-        roles = load_tables(data)
+        roles = load_deals(data)
     if "readings" in needs:
         from ..rules.readings import load_readings
 
@@ -80,7 +79,7 @@ def load_aid(deck: Deck) -> Aid | None:
     if deck.aids is None or deck.folder is None:
         return None
     meta = DataFile(deck.folder / "deck.toml", CatalogueError)
-    path = deck.folder / safe_relative_path(deck.aids, meta, "[aids]")
+    path = deck.folder / meta.relative_path(deck.aids, "[aids]")
     file = DataFile(path, CatalogueError, root=deck.folder)
     table = file.toml()
     file.check_keys(table, "", ("front", "back"))

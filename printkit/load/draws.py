@@ -6,12 +6,12 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-from ..datafile import DataFile
 from ..errors import CatalogueError, NotationError, NotFoundError, did_you_mean
-from ..notation import parse_card
-from ..paths import data_dir as default_data_dir
+from ..resources.paths import data_dir as default_data_dir
 from ..rules.draw import CHECKS
 from ..rules.odds import DrawDeck
+from ..values.notation import parse_card
+from .datafile import DataFile
 
 __all__ = ["draw_deck_ids", "load_draw_deck"]
 

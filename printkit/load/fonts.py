@@ -7,7 +7,7 @@ italic faces are found beside its regular one (the same family's, or files named
 absent: text that needs it is refused when it is drawn, naming the box and the font.
 Every face is checked to be a TrueType font reportlab can embed, and read once however
 many layouts and names share it. A variable font is made static at the weight asked for
-(``printkit.instances``), never drawn at its default weight in silence.
+(``printkit.resources.instances``), never drawn at its default weight in silence.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
 
-from ..datafile import read_confined, shown
-from ..design import FontFace
 from ..errors import PrintkitError
-from ..typefaces import own_face
+from ..resources.typefaces import own_face
+from ..values.design import FontFace
+from .datafile import read_confined, shown
 
 __all__ = ["MAX_FONT", "family_face", "file_face", "system_faces"]
 
@@ -99,7 +99,7 @@ def _package_face(family: str, weight: int, style: str) -> bytes:
         raise FontNotFound(str(exc)[:80]) from None
     data = _read_font(str(path))
     if _is_variable(data):
-        from ..instances import static_face
+        from ..resources.instances import static_face
 
         data = static_face(path, int(weight), False, None)
     error = _font_error(hashlib.sha256(data).digest(), data)

@@ -1,18 +1,18 @@
 """Read the look a catalogue deck prints with: data/layouts/NAME/, four layout files.
 
 A look is layouts as data (``printkit.load.design``), bound to the fields
-``printkit.look`` gives every catalogue card; a field a layout reads that no card has
+``printkit.load.fields`` gives every catalogue card; a field a layout reads that no card has
 is one line naming the file and the box, before anything is drawn.
 """
 
 from __future__ import annotations
 
-from ..design import Look
 from ..errors import CatalogueError
-from ..look import LOOK_FIELDS
-from ..model import Deck
-from ..paths import data_dir
+from ..resources.paths import data_dir
+from ..values.design import Look
+from ..values.model import Deck
 from .design import load_layout
+from .fields import LOOK_FIELDS
 
 __all__ = ["load_look"]
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..datafile import DataFile
 from ..errors import CatalogueError, UsageError
-from ..paths import data_dir as default_data_dir
-from ..rules.roles import Role, Table
+from ..resources.paths import data_dir as default_data_dir
+from ..rules.roles import Deal, Role
+from .datafile import DataFile
 
-__all__ = ["load_table", "load_tables"]
+__all__ = ["load_deal", "load_deals"]
 
 
 def _flat(text: str) -> str:
@@ -23,16 +23,16 @@ def _read(data_dir: Path | None) -> tuple[DataFile, dict]:
     return file, table
 
 
-def load_table(players: int, data_dir: Path | None = None) -> Table:
+def load_deal(players: int, data_dir: Path | None = None) -> Deal:
     """The roles dealt at a table of ``players``; UsageError for a size with no table."""
-    tables = load_tables(data_dir)
+    tables = load_deals(data_dir)
     if players not in tables:
         sizes = sorted(tables)
         raise UsageError(f"BANG! is played by {sizes[0]} to {sizes[-1]} players, not {players}")
     return tables[players]
 
 
-def load_tables(data_dir: Path | None = None) -> dict[int, Table]:
+def load_deals(data_dir: Path | None = None) -> dict[int, Deal]:
     """Every table size in roles.toml, read and checked once."""
     file, table = _read(data_dir)
     roles = {}
@@ -76,5 +76,5 @@ def load_tables(data_dir: Path | None = None) -> dict[int, Table]:
                 role = role._replace(death_mesa=change)
             dealt.append(role)
         note = file.expect(entry.get("note", ""), str, where, "note")
-        tables[int(size)] = Table(int(size), tuple(dealt), _flat(note) if note else None, one_team)
+        tables[int(size)] = Deal(int(size), tuple(dealt), _flat(note) if note else None, one_team)
     return tables

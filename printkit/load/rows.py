@@ -12,9 +12,9 @@ import math
 from pathlib import Path
 from typing import NamedTuple
 
-from ..datafile import DataFile, control_char, read_confined, shown, without_invisibles
 from ..errors import CatalogueError
 from ..limits import MAX_COLUMNS, MAX_COPIES, MAX_DATA_BYTES, MAX_ROWS, MAX_TEXT
+from .datafile import DataFile, control_char, read_confined, shown, without_invisibles
 
 __all__ = ["FORMATS", "SheetRow", "read_rows"]
 

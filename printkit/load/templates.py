@@ -13,12 +13,12 @@ import re
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from ..datafile import DataFile
 from ..errors import NotFoundError, TemplateError, did_you_mean
-from ..model import Registration, Template
-from ..papers import PAPER_SIZES, paper_name
-from ..paths import templates_dir
+from ..resources.paths import templates_dir
 from ..units import format_mm, inch, mm, parse_length
+from ..values.model import Registration, Template
+from ..values.papers import PAPER_SIZES, paper_name
+from .datafile import DataFile
 
 __all__ = ["load_template", "resolve_template", "template_names"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
-from ..printspec import KINDS
+from ..values.printspec import KINDS
 from .facts import DocumentFacts, read_facts
 from .rules import PAPERS, Expect, Finding, check_document, check_page
 

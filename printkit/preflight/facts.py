@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 __all__ = [
-    "Box",
     "Char",
     "DocumentFacts",
+    "Extent",
     "Image",
     "Mark",
     "PageFacts",
@@ -31,7 +31,7 @@ Matrix = tuple[float, float, float, float, float, float]
 _IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
-class Box(NamedTuple):
+class Extent(NamedTuple):
     """An axis-aligned box in points, origin at the page's bottom-left corner."""
 
     x0: float
@@ -39,12 +39,12 @@ class Box(NamedTuple):
     x1: float
     y1: float
 
-    def intersect(self, other: Box) -> Box | None:
+    def intersect(self, other: Extent) -> Extent | None:
         x0, y0 = max(self.x0, other.x0), max(self.y0, other.y0)
         x1, y1 = min(self.x1, other.x1), min(self.y1, other.y1)
-        return Box(x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None
+        return Extent(x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None
 
-    def distance(self, other: Box) -> float:
+    def distance(self, other: Extent) -> float:
         """The gap between two boxes; 0 when they touch or overlap."""
         dx = max(0.0, other.x0 - self.x1, self.x0 - other.x1)
         dy = max(0.0, other.y0 - self.y1, self.y0 - other.y1)
@@ -62,19 +62,19 @@ class Box(NamedTuple):
 class Char(NamedTuple):
     text: str
     size: float  # the size it prints at, in points, after every scaling
-    box: Box
+    box: Extent
 
 
 class Image(NamedTuple):
     pixels: tuple[int, int]
-    box: Box
+    box: Extent
     dpi: float  # the lower of its two resolutions where it is printed
 
 
 class Mark(NamedTuple):
     """A stroked straight line drawn on the page itself: a crop mark, a fold or a cut guide."""
 
-    box: Box  # the line with its stroke width
+    box: Extent  # the line with its stroke width
 
 
 @dataclass
@@ -85,7 +85,7 @@ class PageFacts:
     chars: list[Char] = field(default_factory=list)
     fonts: dict[str, bool] = field(default_factory=dict)  # base font name: embedded
     images: list[Image] = field(default_factory=list)
-    cards: list[Box] = field(default_factory=list)  # what a placed form may ink: bbox ∩ clip
+    cards: list[Extent] = field(default_factory=list)  # what a placed form may ink: bbox ∩ clip
     marks: list[Mark] = field(default_factory=list)
     #: The text around each character drawn with its font's empty glyph (.notdef).
     notdef: list[str] = field(default_factory=list)
@@ -113,8 +113,8 @@ def pdf_bytes(source: Path | bytes) -> bytes:
     or a device is refused before it is opened, so /dev/zero never blocks)."""
     if isinstance(source, bytes):
         return source  # printkit's own, just made
-    from ..datafile import read_confined, shown
     from ..errors import PrintkitError
+    from ..load.datafile import read_confined, shown
 
     name = shown(Path(source))
     data = read_confined(Path(source), None, MAX_PDF_BYTES, lambda m: PrintkitError(f"{name}: {m}"))
@@ -237,9 +237,9 @@ def _object(obj, outer: Matrix, facts: PageFacts) -> None:
         m = multiply(_matrix(obj), outer)
         printed_w, printed_h = math.hypot(m[0], m[1]), math.hypot(m[2], m[3])
         dpi = min(w / printed_w * 72, h / printed_h * 72) if printed_w and printed_h else 0.0
-        facts.images.append(Image((w, h), _transformed(Box(0, 0, 1, 1), m), dpi))
+        facts.images.append(Image((w, h), _transformed(Extent(0, 0, 1, 1), m), dpi))
     elif obj.level == 0 and obj.type == _FORM:
-        box = Box(*obj.get_bounds())
+        box = Extent(*obj.get_bounds())
         clip = _clip_box(obj)
         inked = box.intersect(clip) if clip else box
         if inked is not None:
@@ -280,7 +280,7 @@ def _chars(page, facts: PageFacts) -> None:
         scale = math.sqrt(abs(m.a * m.d - m.b * m.c)) if matrix_of(handle, i, m) else 0.0
         if not box_of(handle, i, left, right, bottom, top):  # pdfium's order: l, r, b, t
             raise PdfiumError("Failed to get charbox.")
-        box = Box(left.value, bottom.value, right.value, top.value)
+        box = Extent(left.value, bottom.value, right.value, top.value)
         chars.append(Char(char, size_of(handle, i) * scale, box))
     text.close()
 
@@ -300,7 +300,7 @@ def _matrix(obj) -> Matrix:
     return tuple(obj.get_matrix().get())  # type: ignore[return-value]
 
 
-def _clip_box(obj) -> Box | None:
+def _clip_box(obj) -> Extent | None:
     """The bounding box of the object's clip path, in page space, if it has one."""
     import pypdfium2.raw as raw
 
@@ -316,7 +316,7 @@ def _clip_box(obj) -> Box | None:
             ys.append(y)
     if not xs:
         return None
-    return Box(min(xs), min(ys), max(xs), max(ys))
+    return Extent(min(xs), min(ys), max(xs), max(ys))
 
 
 def _point(segment) -> tuple[float, float]:
@@ -329,7 +329,7 @@ def _point(segment) -> tuple[float, float]:
     return x.value, y.value
 
 
-def _straight_stroke(obj) -> Box | None:
+def _straight_stroke(obj) -> Extent | None:
     """A stroked, unfilled path of one straight segment, as a box with its stroke width."""
     import ctypes
 
@@ -347,7 +347,7 @@ def _straight_stroke(obj) -> Box | None:
     if abs(x1 - x2) > 0.01 and abs(y1 - y2) > 0.01:
         return None  # a slanted line is a drawing, not a mark
     half = width.value * math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) / 2
-    return Box(min(x1, x2) - half, min(y1, y2) - half, max(x1, x2) + half, max(y1, y2) + half)
+    return Extent(min(x1, x2) - half, min(y1, y2) - half, max(x1, x2) + half, max(y1, y2) + half)
 
 
 def multiply(m: Matrix, n: Matrix) -> Matrix:
@@ -369,7 +369,7 @@ def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
     return a * x + c * y + e, b * x + d * y + f
 
 
-def _transformed(box: Box, m: Matrix) -> Box:
+def _transformed(box: Extent, m: Matrix) -> Extent:
     corners = [apply(m, x, y) for x in (box.x0, box.x1) for y in (box.y0, box.y1)]
     xs, ys = [p[0] for p in corners], [p[1] for p in corners]
-    return Box(min(xs), min(ys), max(xs), max(ys))
+    return Extent(min(xs), min(ys), max(xs), max(ys))

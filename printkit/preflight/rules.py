@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from ..papers import PAPER_SIZES as PAPERS
-from ..papers import paper_name
-from ..printspec import DUPLEX_NAMES, EDGE, KINDS
 from ..units import mm
+from ..values.papers import PAPER_SIZES as PAPERS
+from ..values.papers import paper_name
+from ..values.printspec import DUPLEX_NAMES, EDGE, KINDS
 from .facts import DocumentFacts, PageFacts
 
 __all__ = [

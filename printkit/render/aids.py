@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING
 
 from reportlab.lib.styles import ParagraphStyle
 
-from .. import markdown
-from ..design import PlayerAid
-from ..documents import Section
 from ..errors import RenderError
 from ..layout.aid import aid_layout
-from ..model import SUIT_SYMBOLS
+from ..values import markdown
+from ..values.design import PlayerAid
+from ..values.documents import Section
+from ..values.model import SUIT_SYMBOLS
 from .fonts import BODY, BODY_SEMIBOLD, TITLE, check_glyphs
 from .icons import Icons
 from .pdf import hex_color

@@ -8,7 +8,7 @@ import copy
 import io
 from functools import cache
 
-from ..pictures import RASTER_FORMATS, Picture, picture_error
+from ..values.pictures import RASTER_FORMATS, Picture, picture_error
 
 __all__ = [
     "INK_SAVER_LIGHT",

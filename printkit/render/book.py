@@ -2,7 +2,7 @@
 
 The words come from the deck's rules file, read with the deck (``Deck.rules_text``);
 everything that restates the catalogue was made at its ``{{...}}`` places by
-``printkit.content`` before drawing starts: every card explained, the identification
+``printkit.rules.content`` before drawing starts: every card explained, the identification
 table, the values, the roles per table size, and the worked negation examples, judged by
 the same function as ``printkit negate``. This module only sets them in type, so the
 book cannot disagree with the cards or with the companion.
@@ -19,16 +19,17 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 
-from .. import __version__, markdown
-from ..content import CardList, Content, Example, Legend, Readings
-from ..content import Table as ContentTable
-from ..documents import RulesText
 from ..errors import CatalogueError
-from ..model import SUIT_SYMBOLS, Deck
-from ..papers import BOOK_PAPER, PAPER_SIZES, paper_name
-from ..pictures import ArtLibrary
-from ..typography import smarten
 from ..units import mm
+from ..values import markdown
+from ..values.content import CardList, Content, Example, Legend, Readings
+from ..values.content import Table as ContentTable
+from ..values.documents import RulesText
+from ..values.model import SUIT_SYMBOLS, Deck
+from ..values.papers import BOOK_PAPER, PAPER_SIZES, paper_name
+from ..values.pictures import ArtLibrary
+from ..values.typography import smarten
+from ..version import __version__
 from .art import place_drawing
 from .fonts import (
     BODY,
@@ -37,7 +38,6 @@ from .fonts import (
     BODY_SEMIBOLD,
     TITLE,
     check_glyphs,
-    fallback_markup,
     register_fonts,
 )
 from .icons import Icons
@@ -58,6 +58,7 @@ from .platypus import (
     Table,
     TableOfContents,
     TableStyle,
+    fallback_markup,
 )
 from .richtext import install_pips, markup
 
@@ -313,7 +314,7 @@ class _Builder:
         )
 
     def _generated(self, content: Content) -> list[Flowable]:
-        """Set a piece of generated content (``printkit.content``) in type."""
+        """Set a piece of generated content (``printkit.rules.content``) in type."""
         if isinstance(content, ContentTable):
             return [self._table(content)]
         if isinstance(content, Example):

@@ -13,7 +13,7 @@ import io
 
 from ..errors import RenderError
 from ..layout.booklet import booklet_sides
-from ..papers import BOOK_PAPER, PAPER_SIZES, paper_name
+from ..values.papers import BOOK_PAPER, PAPER_SIZES, paper_name
 
 __all__ = ["impose_booklet"]
 

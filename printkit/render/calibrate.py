@@ -16,8 +16,8 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from ..errors import RenderError
 from ..layout.impose import FOLDS, Placement, Rect, back_of, fold_line, slot_rects
-from ..model import Template
 from ..units import mm
+from ..values.model import Template
 from .fonts import BODY, BODY_BOLD, TITLE
 from .pdf import Document
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..design import CardSet, Slots
+from ..values.design import CardSet, Slots
 from .design import FACE_BLEED, CardFaces
 from .pdf import Document
 

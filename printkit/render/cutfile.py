@@ -14,8 +14,8 @@ import io
 import math
 
 from ..layout.impose import Rect, slot_rects
-from ..model import Template
 from ..units import mm
+from ..values.model import Template
 
 __all__ = ["cut_dxf", "cut_svg", "outline_points"]
 

@@ -14,16 +14,16 @@ import io
 import re
 from collections.abc import Sequence
 
-from ..design import CardSet, Layout, PrintCard, fill_in
 from ..errors import RenderError
 from ..layout.design import Placed, ground_under, placed, stacked_marks
 from ..layout.impose import Rect
 from ..limits import MAX_QR_TEXT, MAX_TEXT
-from ..model import SUIT_SYMBOLS, suit_color
-from ..notation import parse_card
-from ..pictures import Picture
-from ..typefaces import register_face
+from ..resources.typefaces import register_face
 from ..units import format_mm, mm
+from ..values.design import CardSet, Layout, PrintCard, fill_in
+from ..values.model import SUIT_SYMBOLS, suit_color
+from ..values.notation import parse_card
+from ..values.pictures import Picture
 from .art import INK_SAVER_LIGHT, fit_raster, lightened, place_drawing, tinted, without_ground
 from .fonts import (
     add_family,

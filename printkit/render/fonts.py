@@ -1,4 +1,4 @@
-"""printkit's typefaces (``printkit.typefaces``), registered once with reportlab, and text
+"""printkit's typefaces (``printkit.resources.typefaces``), registered once with reportlab, and text
 set in them with a fallback for every character a face lacks.
 
 reportlab draws a character its font lacks as nothing at all (the font's empty glyph),
@@ -18,8 +18,7 @@ import io
 from functools import cache
 
 from ..errors import RenderError
-from ..pictures import fast_shapes
-from ..typefaces import (
+from ..resources.typefaces import (
     BODY,
     BODY_BOLD,
     BODY_ITALIC,
@@ -36,6 +35,7 @@ from ..typefaces import (
     register_face,
     register_faces,
 )
+from ..values.pictures import fast_shapes
 
 __all__ = [
     "BODY",
@@ -50,7 +50,6 @@ __all__ = [
     "face_of",
     "face_source",
     "fallback_frags",
-    "fallback_markup",
     "missing_char",
     "register_fonts",
     "set_chain",
@@ -89,10 +88,7 @@ def register_fonts() -> None:
     from reportlab.graphics import shapes
 
     rl_config.canvas_basefontname = BODY
-    from .platypus import CellStyle
-
     shapes.STATE_DEFAULTS["fontName"] = BODY  # the state svglib drawings start from
-    CellStyle.fontname = BODY  # table cells (the contents page is a table)
     for base, faces in FAMILIES.items():
         add_family(base, faces)
     for face, script in SCRIPT_OF.items():
@@ -136,7 +132,7 @@ def set_chain(face: str, fallbacks: tuple[str, ...]) -> None:
 @cache
 def _script_face(name: str) -> str:
     """Register one of printkit's script faces (made from Roboto Slab) and return it."""
-    from ..instances import static_face
+    from ..resources.instances import static_face
 
     source = package_file(SCRIPT, variable=True)
     if source is None:
@@ -252,7 +248,7 @@ def face_source(face: str):
     """One of printkit's faces or script faces as a drawing library other than reportlab
     opens it (the proofs' headings, drawn with Pillow): its file, or its bytes."""
     if face in SCRIPT_FACES:
-        from ..instances import static_face
+        from ..resources.instances import static_face
 
         weight, slanted = SCRIPT_FACES[face]
         source = package_file(SCRIPT, variable=True)
@@ -272,23 +268,6 @@ def fallback_frags(frags: list) -> list:
             continue
         out.extend(frag.clone(text=run, fontName=face) for run, face in text_runs(text, font))
     return out
-
-
-def fallback_markup(markup: str, style) -> str:
-    """Paragraph ``markup`` in ``style`` written again with every run's face named
-    (``<font name=...>``): for paragraphs that reportlab itself makes from text it is
-    given, as a table of contents does, where ``fallback_frags`` cannot reach."""
-    from .platypus import ParaParser
-    from .richtext import escape
-
-    _, frags, _ = ParaParser().parse(markup, style)
-    if frags is None or any(
-        not hasattr(frag, "text") or getattr(frag, "cbDefn", None) for frag in frags
-    ):
-        return markup  # callbacks or a parse error: leave it to reportlab as it is
-    return "".join(
-        f'<font name="{frag.fontName}">{escape(frag.text)}</font>' for frag in fallback_frags(frags)
-    )
 
 
 def check_glyphs(text: str, font: str, where: str, allowed: str = "") -> None:

@@ -7,11 +7,11 @@ from __future__ import annotations
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 
-from ..design import CardSet, sheet_slots
 from ..errors import RenderError
-from ..model import Template
-from ..papers import PAPER_SIZES
 from ..units import format_mm, mm
+from ..values.design import CardSet, sheet_slots
+from ..values.model import Template
+from ..values.papers import PAPER_SIZES
 from .design import SUIT_COLORS
 from .fonts import BODY, BODY_BOLD, TITLE, missing_char
 from .icons import Icons

@@ -7,8 +7,8 @@ all draw their pips and symbols through this.
 
 from __future__ import annotations
 
-from ..model import suit_color
-from ..pictures import ArtLibrary
+from ..values.model import suit_color
+from ..values.pictures import ArtLibrary
 from .art import place_drawing, tinted
 from .pdf import Document
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 
-from ..content import values_sentence
 from ..errors import RenderError
-from ..model import RANKS, SUITS, Deck, suit_color
-from ..papers import PAPER_SIZES
-from ..pictures import ArtLibrary
-from ..qrcontent import table_text
+from ..rules.content import values_sentence
+from ..rules.qrcontent import table_text
 from ..units import mm
+from ..values.model import RANKS, SUITS, Deck, suit_color
+from ..values.papers import PAPER_SIZES
+from ..values.pictures import ArtLibrary
 from .fonts import BODY, BODY_BOLD, BODY_SEMIBOLD, TITLE, check_glyphs
 from .icons import Icons
 from .pdf import Document, hex_color

@@ -12,7 +12,7 @@ import io
 from collections.abc import Callable
 from functools import cache
 
-from .. import __version__
+from ..version import __version__
 from .fonts import register_fonts, text_runs, text_width
 
 __all__ = ["DUPLEX_PREFERENCE", "Document", "hex_color"]

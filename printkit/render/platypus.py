@@ -34,6 +34,7 @@ __all__ = [
     "Table",
     "TableOfContents",
     "TableStyle",
+    "fallback_markup",
 ]
 
 _MODULE = "reportlab.platypus.paragraph"
@@ -93,6 +94,12 @@ finally:
     re.compile = _compile
 
 
+from .fonts import BODY, fallback_frags  # noqa: E402 (after reportlab's modules, as above)
+from .richtext import escape  # noqa: E402
+
+CellStyle.fontname = BODY  # table cells (the contents page is a table) in printkit's face
+
+
 class Paragraph(_Paragraph):
     """reportlab's paragraph, with every character set in a face that has it: a run its
     font cannot draw goes to the font's fallback (``fonts.fallback_frags``), so no
@@ -100,6 +107,18 @@ class Paragraph(_Paragraph):
 
     def _setup(self, text, style, bulletText, frags, cleaner):
         super()._setup(text, style, bulletText, frags, cleaner)
-        from .fonts import fallback_frags
-
         self.frags = fallback_frags(self.frags)
+
+
+def fallback_markup(markup: str, style) -> str:
+    """Paragraph ``markup`` in ``style`` written again with every run's face named
+    (``<font name=...>``): for paragraphs that reportlab itself makes from text it is
+    given, as a table of contents does, where ``fallback_frags`` cannot reach."""
+    _, frags, _ = ParaParser().parse(markup, style)
+    if frags is None or any(
+        not hasattr(frag, "text") or getattr(frag, "cbDefn", None) for frag in frags
+    ):
+        return markup  # callbacks or a parse error: leave it to reportlab as it is
+    return "".join(
+        f'<font name="{frag.fontName}">{escape(frag.text)}</font>' for frag in fallback_frags(frags)
+    )

@@ -2,7 +2,7 @@
 
 Making a code is the slowest part of drawing a card (the error correction is computed
 in pure Python). When a deck has many codes, one version for all, and the machine has
-a second core, a forked child (``printkit.forked``) makes them in the order the cards
+a second core, a forked child (``printkit.parallel``) makes them in the order the cards
 are drawn and sends each down a pipe; the drawing takes them as it reaches them. The
 pipe's buffer bounds how far ahead the child runs, so a deck of ten thousand cards
 costs no more memory. The codes are the same as ``qr_code`` makes here: the PDF is the
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import IO
 
-from ..forked import can_fork, collect, receive, send, start
+from ..parallel import can_fork, collect, receive, send, start
 from .qr import QRCode, qr_code
 
 __all__ = ["CodeStream"]

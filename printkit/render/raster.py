@@ -14,13 +14,13 @@ import os
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
-from ..design import CardSet
-from ..forked import busy
 from ..layout.impose import slot_rects
-from ..model import Template
-from ..names import layout_label, slug
-from ..shops import SHOPS
-from ..typefaces import TITLE
+from ..parallel import busy
+from ..resources.typefaces import TITLE
+from ..values.design import CardSet
+from ..values.model import Template
+from ..values.names import layout_label, slug
+from ..values.shops import SHOPS
 from .cards import card_pages
 from .fonts import face_source, text_runs
 from .pages import load_document, render_loaded, render_pages

@@ -8,8 +8,8 @@ left-aligned or centred (justification would move the text but not the pip).
 
 from __future__ import annotations
 
-from ..markdown import inline_spans
-from ..model import SUIT_SYMBOLS
+from ..values.markdown import inline_spans
+from ..values.model import SUIT_SYMBOLS
 from .fonts import BODY, BODY_SEMIBOLD
 from .icons import Icons
 

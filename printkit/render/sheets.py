@@ -9,13 +9,13 @@ the lines and the labels.
 
 from __future__ import annotations
 
-from ..design import CardSet, sheet_slots
 from ..layout.design import scaled_set
 from ..layout.impose import Placement
 from ..layout.plan import LABEL_SIZE, PagePlan, sheet_pages
-from ..model import Template
-from ..settings import Settings
 from ..units import format_mm
+from ..values.design import CardSet, sheet_slots
+from ..values.model import Template
+from ..values.settings import Settings
 from .design import CardFaces
 from .fonts import BODY
 from .pdf import Document, hex_color

@@ -14,10 +14,10 @@ import json
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
-from ..design import CardSet
 from ..layout.tabletop import GridSheet, card_pixels, plan_grid
-from ..names import layout_label
-from ..shops import TABLES
+from ..values.design import CardSet
+from ..values.names import layout_label
+from ..values.shops import TABLES
 from .cards import card_pages
 
 __all__ = ["tabletop_files"]

@@ -6,13 +6,13 @@ who draws (Lucky Duke keeps the best of two), and a function from the card's
 heart and its Curse every card a spade; ranks never change.
 """
 
-# Evaluated annotations, as in printkit.model: the companion defines these classes at
+# Evaluated annotations, as in printkit.values.model: the companion defines these classes at
 # every start.
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..errors import RulesError
-from ..model import HIGH_NOON, PlayingCard, effective_suit, suit_color
+from ..values.model import HIGH_NOON, PlayingCard, effective_suit, suit_color
 
 __all__ = [
     "CHECKS",

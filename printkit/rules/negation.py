@@ -22,12 +22,12 @@ data/readings.toml). Pure functions: nothing here prints, and the rulebook's wor
 examples call them too.
 """
 
-# Evaluated annotations, as in printkit.model: `negate` defines these classes at every start.
+# Evaluated annotations, as in printkit.values.model: `negate` defines these classes at every start.
 from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..errors import RulesError
-from ..model import (
+from ..values.model import (
     ACE_VALUES,
     DEFAULT_ACE_VALUE,
     HIGH_NOON,
@@ -38,7 +38,7 @@ from ..model import (
     effective_suit,
     suit_color,
 )
-from ..notation import parse_card
+from ..values.notation import parse_card
 from .readings import reading
 
 __all__ = [

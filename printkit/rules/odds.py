@@ -15,8 +15,8 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from ..errors import RulesError, did_you_mean
-from ..model import PlayingCard
-from ..notation import parse_card
+from ..values.model import PlayingCard
+from ..values.notation import parse_card
 from .draw import CHECKS, effective_suit, lucky_duke_applies
 
 __all__ = [

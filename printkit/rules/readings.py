@@ -9,21 +9,13 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import NamedTuple
 
-from ..datafile import DataFile
 from ..errors import CatalogueError
-from ..paths import data_dir as default_data_dir
+from ..load.datafile import DataFile
+from ..resources.paths import data_dir as default_data_dir
+from ..values.content import Reading
 
 __all__ = ["Reading", "load_readings", "reading"]
-
-
-class Reading(NamedTuple):
-    id: str
-    question: str
-    reading: str
-    alternative: str
-    short: str
 
 
 @cache

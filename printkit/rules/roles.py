@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["Role", "Table"]
+__all__ = ["Deal", "Role"]
 
 
 class Role(NamedTuple):
@@ -16,7 +16,9 @@ class Role(NamedTuple):
     death_mesa: str
 
 
-class Table(NamedTuple):
+class Deal(NamedTuple):
+    """The roles dealt at a table of ``players``, and what its ghosts may do."""
+
     players: int
     roles: tuple[Role, ...]  # as dealt, one per player
     note: str | None

@@ -14,13 +14,13 @@ import json
 from importlib import resources
 
 from ..errors import RenderError
-from ..lookup import card_record
-from ..model import ACE_VALUES, DEFAULT_ACE_VALUE, Deck, name_key
-from ..pictures import ArtLibrary, Picture
 from ..rules.draw import CHECKS, DRAW_HIGH_NOON, HIGH_NOON
+from ..rules.lookup import card_record
 from ..rules.odds import DrawDeck
-from ..rules.readings import Reading
-from ..rules.roles import Table
+from ..rules.roles import Deal
+from ..values.content import Reading
+from ..values.model import ACE_VALUES, DEFAULT_ACE_VALUE, Deck, name_key
+from ..values.pictures import ArtLibrary, Picture
 
 __all__ = ["MAX_BYTES", "page_data", "table_page"]
 
@@ -40,7 +40,7 @@ def page_data(
     art: ArtLibrary | None,
     readings: dict[str, Reading],
     draw_decks: dict[str, DrawDeck],
-    tables: dict[int, Table],
+    tables: dict[int, Deal],
 ) -> dict:
     """Everything the page's rules read, as plain JSON values."""
     cards = []
@@ -142,7 +142,7 @@ def table_page(
     art: ArtLibrary | None,
     readings: dict[str, Reading],
     draw_decks: dict[str, DrawDeck],
-    tables: dict[int, Table],
+    tables: dict[int, Deal],
 ) -> bytes:
     """The page's bytes; pictures are left out if the page would pass MAX_BYTES."""
     if not deck.playing_cards:

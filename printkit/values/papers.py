@@ -6,7 +6,7 @@ on A4. Nothing here imports reportlab.
 
 from __future__ import annotations
 
-from .units import inch, mm
+from ..units import inch, mm
 
 __all__ = ["BOOK_PAPER", "PAPER_SIZES", "TOLERANCE", "paper_name"]
 

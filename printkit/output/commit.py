@@ -42,8 +42,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path, PurePosixPath
 from typing import NamedTuple
 
-from .datafile import shown
-from .errors import OutputError
+from ..errors import OutputError
+from ..load.datafile import shown
 
 __all__ = ["JOURNAL", "RECORD", "foreign_files", "recover", "write_files"]
 

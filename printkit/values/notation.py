@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .errors import NotationError
+from ..errors import NotationError
 from .model import RANKS, SUIT_LETTERS, SUIT_SYMBOLS, SUITS, PlayingCard
 
 __all__ = ["NOTATIONS", "card_name", "format_card", "looks_like_card", "parse_card"]

@@ -8,8 +8,8 @@ within about 20 mm.
 
 from __future__ import annotations
 
-from .model import SUIT_LETTERS, SUITS, Card, Deck
-from .notation import card_name
+from ..values.model import SUIT_LETTERS, SUITS, Card, Deck
+from ..values.notation import card_name
 
 __all__ = ["card_text", "table_text"]
 

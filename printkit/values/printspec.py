@@ -4,7 +4,7 @@ the command line offers its names."""
 
 from __future__ import annotations
 
-from .units import mm
+from ..units import mm
 
 __all__ = ["DUPLEX_NAMES", "EDGE", "KINDS"]
 

@@ -15,9 +15,9 @@ from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
-from .design import CardSet
-from .model import Deck, Template
-from .settings import DEFAULT_TEMPLATE, Settings
+from ..values.design import CardSet
+from ..values.model import Deck, Template
+from ..values.settings import DEFAULT_TEMPLATE, Settings
 
 __all__ = [
     "Job",
@@ -56,10 +56,10 @@ def paper_of(template: Template) -> str:
 def check_files(files: dict[Path, bytes]) -> list[str]:
     """Preflight every PDF about to be written (on both cores when it pays): raise on
     the first failure (so that nothing is written), return the warnings as lines."""
-    from .datafile import shown
-    from .errors import RenderError
-    from .forked import run_shared
-    from .preflight import preflight
+    from ..errors import RenderError
+    from ..load.datafile import shown
+    from ..parallel import run_shared
+    from ..preflight import preflight
 
     pdfs = [(path, data) for path, data in files.items() if path.suffix == ".pdf"]
     reports = run_shared([partial(preflight, data, str(path)) for path, data in pdfs])
@@ -117,7 +117,7 @@ def calibrated(template: Template, options: Settings) -> bool:
     the paper has room for the page (a build on smaller paper says so and goes on)."""
     if not template.backs or options.duplex == "none":
         return False
-    from .render.calibrate import calibration_fits
+    from ..render.calibrate import calibration_fits
 
     return calibration_fits(template, "short" if options.duplex == "short" else "long")
 
@@ -138,13 +138,13 @@ def table_files(deck: Deck, art, target: Path) -> dict[Path, bytes]:
     """The table page for a deck of playing cards, at ``target``. The deck is the
     player's (any --data-dir); the draw! decks, the roles and the readings are BANG!'s,
     from printkit's own data."""
-    from .load.draws import draw_deck_ids, load_draw_deck
-    from .load.roles import load_tables
-    from .rules.readings import load_readings
-    from .web.page import table_page
+    from ..load.draws import draw_deck_ids, load_draw_deck
+    from ..load.roles import load_deals
+    from ..rules.readings import load_readings
+    from ..web.page import table_page
 
     draws = {name: load_draw_deck(name) for name in draw_deck_ids()}
-    page = table_page(deck, _for_phones(art), load_readings(), draws, load_tables())
+    page = table_page(deck, _for_phones(art), load_readings(), draws, load_deals())
     return {target: page}
 
 
@@ -160,7 +160,7 @@ def _for_phones(art):
         return None
     import io
 
-    from .pictures import Picture
+    from ..values.pictures import Picture
 
     effects = {}
     for effect_id, picture in art.effects.items():
@@ -223,8 +223,8 @@ def gather(parts: list[tuple[str, dict[Path, bytes]]]) -> dict[Path, bytes]:
     for what, part in parts:
         for path, data in part.items():
             if path in files:
-                from .datafile import shown
-                from .errors import CatalogueError
+                from ..errors import CatalogueError
+                from ..load.datafile import shown
 
                 raise CatalogueError(
                     f"{shown(path)} would be written twice, by “{by[path]}” and by “{what}”: "
@@ -247,7 +247,7 @@ def sheet_files(
     name, and a template for a cutting machine adds its cut files (-cut.svg, -cut.dxf).
     With ``proof``, the deck's proof images beside them, cut from the sheets just drawn
     (``fast``: packed faster, as a rebuild while watching does)."""
-    from .render.sheets import card_sheets
+    from ..render.sheets import card_sheets
 
     parts = card_sheets(cards, template, settings)
     files = _sheets_and_cuts(parts, target, template, cards.name)
@@ -268,7 +268,7 @@ def _sheets_and_cuts(parts: dict[str, bytes], target: Path, template: Template, 
             for part, data in parts.items()
         }
     if template.cut_file:
-        from .render.cutfile import cut_dxf, cut_svg
+        from ..render.cutfile import cut_dxf, cut_svg
 
         files[target.with_name(f"{target.stem}-cut.svg")] = cut_svg(template, name)
         files[target.with_name(f"{target.stem}-cut.dxf")] = cut_dxf(template)
@@ -282,7 +282,7 @@ def _cut_proofs(
     its sheets just drawn, so every card is drawn once for both. Manual duplex's fronts
     and backs are two files: the sheets are drawn again as one long-edge file
     (``redraw(settings)``)."""
-    from .render.raster import proof_from_sheets
+    from ..render.raster import proof_from_sheets
 
     sheet_pdf, duplex = parts.get(""), settings.duplex
     if sheet_pdf is None:
@@ -296,9 +296,9 @@ def _cut_proofs(
 
 def rules_files(deck: Deck, paper: str, target: Path, booklet: bool, art=None) -> dict[Path, bytes]:
     """A deck's rules at ``target`` and, if asked, the booklet beside it (-booklet)."""
-    from .load.art import load_art
-    from .render.book import render_rules
-    from .render.booklet import impose_booklet
+    from ..load.art import load_art
+    from ..render.book import render_rules
+    from ..render.booklet import impose_booklet
 
     book = render_rules(deck, paper, art or load_art(deck))
     files = {target: book}
@@ -311,7 +311,7 @@ def rules_files(deck: Deck, paper: str, target: Path, booklet: bool, art=None) -
 
 def _idsheet(cards: CardSet, paper: str, out: Path):
     def make() -> dict[Path, bytes]:
-        from .render.idsheet import identification_sheet
+        from ..render.idsheet import identification_sheet
 
         deck = cards.deck
         assert deck is not None
@@ -322,7 +322,7 @@ def _idsheet(cards: CardSet, paper: str, out: Path):
 
 def _guide(sets: list[CardSet], template, options: Settings, out: Path):
     def make() -> dict[Path, bytes]:
-        from .render.guide import print_guide
+        from ..render.guide import print_guide
 
         guide = print_guide(sets, template, options.duplex, options.aids)
         return {out / "print-guide.pdf": guide}
@@ -332,7 +332,7 @@ def _guide(sets: list[CardSet], template, options: Settings, out: Path):
 
 def _calibration(template, edge, target: Path):
     def make() -> dict[Path, bytes]:
-        from .render.calibrate import calibration_page
+        from ..render.calibrate import calibration_page
 
         return {target: calibration_page(template, edge)}
 

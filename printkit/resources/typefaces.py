@@ -11,7 +11,7 @@ printkit's faces has its script face (``SCRIPT_OF``), of the nearest weight, and
 text falls back to it, character by character, where its own face has no glyph. Roboto
 Slab comes as one variable font with no italic: its weights are made from it, and its
 italic is the upright slanted by 12 degrees (a synthetic oblique), both by fontTools
-(``printkit.instances``).
+(``printkit.resources.instances``).
 
 Each face's file is found in its package's own list of files (``face_file``). fontpkg,
 which finds any font package, first reads the entry points of every package installed:

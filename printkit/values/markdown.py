@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
-from .limits import MAX_HEADING, MAX_PARAGRAPH
+from ..limits import MAX_HEADING, MAX_PARAGRAPH
 from .typography import smarten
 
 __all__ = [

@@ -16,8 +16,18 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
-from .errors import PrintkitError
-from .model import (
+from ..errors import PrintkitError
+from ..values.content import (
+    CardEntry,
+    CardList,
+    Content,
+    Example,
+    Legend,
+    Reading,
+    Readings,
+    Table,
+)
+from ..values.model import (
     ACE_READING,
     DEFAULT_ACE_VALUE,
     RANKS,
@@ -28,24 +38,10 @@ from .model import (
     PlayingCard,
     targets_phrase,
 )
-from .rules import negation
-from .rules.readings import Reading
-from .rules.roles import Table as RolesTable
+from . import negation
+from .roles import Deal
 
-__all__ = [
-    "DIRECTIVES",
-    "VALUES",
-    "CardEntry",
-    "CardList",
-    "Content",
-    "Directive",
-    "Example",
-    "Legend",
-    "Readings",
-    "Sources",
-    "Table",
-    "values_sentence",
-]
+__all__ = ["DIRECTIVES", "VALUES", "Directive", "Sources", "values_sentence"]
 
 #: What each card counts for in a negation: the one place it is written. The book sets
 #: it as a table, the aids and the identification sheet as ``values_sentence()``.
@@ -62,58 +58,11 @@ def values_sentence() -> str:
     return f"{low} {marked}, {faces.replace(',', '')} {ten}, an Ace {ace}"
 
 
-# -- what a directive makes ------------------------------------------------------------
-
-
-class Table(NamedTuple):
-    """Rows under a header; ``widths`` are fractions of the text's width. A "grid" is the
-    identification table: its first column names the rank, its header the suits."""
-
-    header: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    widths: tuple[float, ...]
-    kind: str = "list"
-
-
-class Example(NamedTuple):
-    """A worked negation: the play as a player tells it, the verdict, the readings used."""
-
-    told: str
-    verdict: str
-    readings: tuple[str, ...] = ()
-
-
-class Readings(NamedTuple):
-    items: tuple[Reading, ...]
-
-
-class Legend(NamedTuple):
-    """The card faces' symbols: (icon, palette colour, what it means)."""
-
-    rows: tuple[tuple[str, str, str], ...]
-
-
-class CardEntry(NamedTuple):
-    name: str
-    which: str  # "7♦, 10♦" or "6 cards"
-    facts: tuple[str, ...]  # what it acts on, when it is played, what stops it, its type
-    note: str  # the full ruling
-    copies: int | None  # copies of an effect,count deck's card; None for playing cards
-    label: str | None  # its type's label
-
-
-class CardList(NamedTuple):
-    entries: tuple[CardEntry, ...]
-
-
-Content = Table | Example | Readings | Legend | CardList
-
-
 class Sources(NamedTuple):
     """What directives are made from: the deck, and the tables a loader read for them."""
 
     deck: Deck
-    roles: Mapping[int, RolesTable] = MappingProxyType({})
+    roles: Mapping[int, Deal] = MappingProxyType({})
     readings: Mapping[str, Reading] = MappingProxyType({})
 
 
@@ -128,7 +77,7 @@ def _negation(sources: Sources, args: tuple[str, ...]) -> Example:
 
 def _told(result: negation.Negation) -> str:
     """A worked example's play as a player would tell it."""
-    from .notation import card_name
+    from ..values.notation import card_name
 
     play = result.play
 
@@ -157,7 +106,7 @@ def _values_line(_sources: Sources) -> str:
 
 
 def _draw_outcomes(_sources: Sources) -> str:
-    from .rules.draw import CHECKS
+    from .draw import CHECKS
 
     return "\n".join(f"- {check.summary()}" for check in CHECKS.values())
 

@@ -8,19 +8,28 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import stat
 from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, NamedTuple
 
 import tomli
 
-from .errors import PrintkitError, did_you_mean
-from .limits import MAX_DATA_BYTES, MAX_ROWS
-from .paths import resource_root
+from ..errors import PrintkitError, did_you_mean
+from ..limits import MAX_DATA_BYTES, MAX_ROWS
+from ..resources.paths import resource_root
 
-__all__ = ["DataFile", "Row", "control_char", "read_confined", "shown", "without_invisibles"]
+__all__ = [
+    "DataFile",
+    "Row",
+    "control_char",
+    "inside_path",
+    "read_confined",
+    "shown",
+    "without_invisibles",
+]
 
 #: Characters no printed text may hold: the C0 and C1 controls (NUL, ESC...) but line
 #: breaks and tabs, and the marks that reorder text right to left on a terminal.
@@ -112,6 +121,16 @@ def read_confined(
     if len(data) > limit:
         raise fail(f"is more than the limit of {limit:,} bytes; make it smaller")
     return data
+
+
+def inside_path(text: str) -> PurePosixPath | None:
+    """A relative path as a data file writes it ("art/spook.svg", or with backslashes);
+    None if it is empty, absolute (/etc, C:) or climbs out with "..": what a deck names
+    must stay inside its folder."""
+    path = PurePosixPath(text.replace("\\", "/"))
+    if not text.strip() or path.is_absolute() or re.match(r"[A-Za-z]:", text) or ".." in path.parts:
+        return None
+    return path
 
 
 class DataFile:
@@ -221,6 +240,23 @@ class DataFile:
         for key in required:
             if key not in table:
                 raise self.fail(where, f"missing key {key!r}; add it")
+
+    def relative_path(self, text: str, where: str) -> PurePosixPath:
+        """A path written in this file, refused if it is absolute, empty or climbs out
+        with "..": a file a deck names must stay inside the deck's folder."""
+        path = PurePosixPath(text.replace("\\", "/"))
+        if (
+            not text.strip()
+            or path.is_absolute()
+            or re.match(r"[A-Za-z]:", text)
+            or ".." in path.parts
+        ):
+            raise self.fail(
+                where,
+                f"the path {text!r} leaves the deck's folders; write a path inside them, "
+                'like "spook.svg"',
+            )
+        return path
 
     def expect(self, value: Any, kind: type | tuple[type, ...], where: str, key: str) -> Any:
         """Fail unless ``value`` has the given type; bools are never numbers here."""

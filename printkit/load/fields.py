@@ -7,8 +7,8 @@ that a look is data (data/layouts/NAME/) like any designed deck's layout.
 
 from __future__ import annotations
 
-from .model import Card, Deck
-from .qrcontent import card_text
+from ..rules.qrcontent import card_text
+from ..values.model import Card, Deck
 
 __all__ = [
     "HOUSE_RULE",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .units import inch
+from ..units import inch
 
 __all__ = ["CUTTERS", "SHOPS", "TABLES", "Shop"]
 

@@ -6,9 +6,9 @@ companion's negate and draw commands read their cards through ``find_card``.
 
 from __future__ import annotations
 
-from .errors import NotationError, NotFoundError, did_you_mean
-from .model import Card, Deck, Effect, PlayingCard, name_key
-from .notation import looks_like_card, parse_card
+from ..errors import NotationError, NotFoundError, did_you_mean
+from ..values.model import Card, Deck, Effect, PlayingCard, name_key
+from ..values.notation import looks_like_card, parse_card
 
 __all__ = ["card_record", "find", "find_card"]
 

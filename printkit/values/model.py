@@ -22,7 +22,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
-from .errors import NotFoundError
+from ..errors import NotFoundError
 
 if TYPE_CHECKING:  # a deck's documents and look, made by printkit.load
     from .design import Look

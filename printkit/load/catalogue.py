@@ -14,16 +14,26 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
+from ..errors import CatalogueError, NotationError, NotFoundError, did_you_mean
+from ..limits import MAX_CARDS, MAX_COPIES, MAX_NAME, MAX_TEXT, MAX_TITLE
+from ..resources.paths import DEFAULT_DECK
+from ..resources.paths import data_dir as default_data_dir
+from ..values.model import (
+    TARGETS,
+    TIMINGS,
+    Card,
+    CardType,
+    Deck,
+    Effect,
+    PlayingCard,
+    Rules,
+    name_key,
+)
+from ..values.notation import parse_card
 from .datafile import DataFile, control_char, without_invisibles
-from .errors import CatalogueError, NotationError, NotFoundError, did_you_mean
-from .limits import MAX_CARDS, MAX_COPIES, MAX_NAME, MAX_TEXT, MAX_TITLE
-from .model import TARGETS, TIMINGS, Card, CardType, Deck, Effect, PlayingCard, Rules, name_key
-from .notation import parse_card
-from .paths import DEFAULT_DECK
-from .paths import data_dir as default_data_dir
 
 __all__ = [
     "DEFAULT_COLORS",
@@ -31,7 +41,6 @@ __all__ = [
     "MAX_SUMMARY",
     "deck_ids",
     "load_deck",
-    "safe_relative_path",
 ]
 
 
@@ -109,7 +118,7 @@ def load_deck(
         table = meta_file.expect(meta["aids"], dict, "[aids]", "aids")
         meta_file.check_keys(table, "[aids]", ("source",))
         aids = meta_file.expect(table["source"], str, "[aids]", "source")
-        safe_relative_path(aids, meta_file, "[aids] source")
+        meta_file.relative_path(aids, "[aids] source")
     idsheet = None
     if index == "playing-cards":
         table = meta_file.expect(
@@ -148,7 +157,7 @@ def load_deck(
     )
     if not documents:
         return deck
-    from .load.documents import with_documents
+    from .documents import with_documents
 
     return with_documents(deck)
 
@@ -159,7 +168,7 @@ def _read_rules(file: DataFile, table: Any, deck_id: str) -> Rules | None:
     file.expect(table, dict, "[rules]", "rules")
     file.check_keys(table, "[rules]", ("source",), ("layout", "output"))
     source = file.expect(table["source"], str, "[rules]", "source")
-    safe_relative_path(source, file, "[rules] source")
+    file.relative_path(source, "[rules] source")
     layout = file.expect(table.get("layout", "book"), str, "[rules]", "layout")
     if layout not in _LAYOUTS:
         raise file.fail("[rules]", f"'layout' is {' or '.join(_LAYOUTS)}, not {layout!r}")
@@ -174,21 +183,6 @@ def _output_name(file: DataFile, name: Any, where: str) -> str:
             where, f"'output' is a file name of letters, digits and dashes, not {name!r}"
         )
     return name
-
-
-def safe_relative_path(text: str, file: DataFile, where: str) -> PurePosixPath:
-    """A path written in a data file, refused if it is absolute or climbs out with "..".
-
-    Art and rules files named in data must stay inside printkit's folders.
-    """
-    path = PurePosixPath(text.replace("\\", "/"))
-    if not text.strip() or path.is_absolute() or re.match(r"[A-Za-z]:", text) or ".." in path.parts:
-        raise file.fail(
-            where,
-            f"the path {text!r} leaves the deck's folders; write a path inside them, "
-            'like "spook.svg"',
-        )
-    return path
 
 
 def _read_colors(file: DataFile, table: Any) -> dict[str, str]:
@@ -304,7 +298,7 @@ def _read_effect(
     art = entry.get("art")
     if art is not None:
         file.expect(art, str, where, "art")
-        safe_relative_path(art, file, where)
+        file.relative_path(art, where)
     return Effect(
         id=effect_id,
         name=texts["name"],

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from .errors import RenderError
+from ..errors import RenderError
 from .model import Effect
 
 __all__ = ["RASTER_FORMATS", "ArtLibrary", "Picture", "fast_shapes", "picture_error"]

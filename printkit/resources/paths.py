@@ -15,7 +15,7 @@ __all__ = ["DEFAULT_DECK", "art_dir", "cache_dir", "data_dir", "resource_root", 
 #: The deck a command prints or reads when none is named: printkit's own, in data/decks.
 DEFAULT_DECK = "dead-mens-deck"
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent  # printkit/, above resources/
 
 
 @cache

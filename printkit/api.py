@@ -1,0 +1,270 @@
+"""printkit as a library: load a deck, make its kit, ask the rules.
+
+Every function here is what a command does, without the command line: it takes values
+and returns values, raises a ``printkit.errors.PrintkitError`` (one line, in players'
+words) on bad input, and prints nothing. ::
+
+    import printkit
+
+    deck = printkit.load_deck("dead-mens-deck")          # or Path("potions"), a designed deck
+    kit = printkit.build([deck], "output")          # every file, written together
+    printkit.lookup("7D")[0].effect.name            # 'Syphon'
+    printkit.negate("KS", counters=["8D", "7D"]).negated   # True
+
+The drawing libraries are imported only by the functions that draw, so that the rules
+answer as fast as the table companion does.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from .errors import UsageError
+from .resources.paths import DEFAULT_DECK
+from .values.settings import DEFAULT_TEMPLATE, Settings
+
+if TYPE_CHECKING:
+    from .preflight import Report
+    from .rules.draw import DrawResult
+    from .rules.negation import Negation
+    from .rules.roles import Deal
+    from .values.design import CardSet
+    from .values.model import Card, Deck
+
+__all__ = [
+    "Kit",
+    "build",
+    "draw",
+    "load_deck",
+    "load_decks",
+    "lookup",
+    "negate",
+    "odds",
+    "preflight_file",
+    "roles",
+]
+
+
+class Kit(NamedTuple):
+    """What a build wrote: its files, in order, and the lines it warns of."""
+
+    files: tuple[Path, ...]
+    warnings: tuple[str, ...]
+
+
+def load_deck(
+    deck: str | os.PathLike = DEFAULT_DECK,
+    *,
+    data_dir: str | os.PathLike | None = None,
+    art_dir: str | os.PathLike | None = None,
+) -> CardSet:
+    """A deck as printkit prints it: a catalogue deck by its name, a ``str`` (from
+    ``data_dir``, printkit's own data by default, the player's pictures from ``art_dir``
+    first), or a designed deck by its folder, a ``Path``."""
+    if isinstance(deck, os.PathLike):
+        from .load.design import load_design
+
+        if data_dir is not None or art_dir is not None:
+            raise UsageError(
+                "a designed deck takes its pictures and cards from its own folder, not from "
+                "a data or art folder"
+            )
+        return load_design(Path(deck))
+    from .load.art import load_art
+    from .load.cardset import catalogue_set
+    from .load.catalogue import load_deck
+
+    catalogue = load_deck(deck, _path(data_dir))
+    return catalogue_set(catalogue, load_art(catalogue, _path(art_dir)))
+
+
+def load_decks(
+    data_dir: str | os.PathLike | None = None, art_dir: str | os.PathLike | None = None
+) -> list[CardSet]:
+    """Every catalogue deck of ``data_dir`` (printkit's own by default), by name."""
+    from .load.catalogue import deck_ids
+
+    found = [
+        load_deck(name, data_dir=data_dir, art_dir=art_dir) for name in deck_ids(_path(data_dir))
+    ]
+    if not found:
+        raise UsageError(f"no deck in {data_dir or 'data'}/decks: add one there")
+    return found
+
+
+def build(
+    sets: Sequence[CardSet] | None = None,
+    out: str | os.PathLike = "output",
+    *,
+    template: str = DEFAULT_TEMPLATE,
+    settings: Settings | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
+    deck_dir: str | os.PathLike | None = None,
+    watching: bool = False,
+) -> Kit:
+    """Make the kit of ``sets`` (every catalogue deck by default) into the folder ``out``:
+    every file together, or none, and a folder a build was killed in finished first.
+
+    ``template`` is a preset's name or a template file; ``settings`` the printing options
+    (duplex, back offset, QR codes, aids, ink saver). ``progress`` is told how far the
+    build is: ``progress(what, done, jobs)``, first with nothing done, then as each job
+    ends, with what it made. ``deck_dir`` is a designed deck's folder, whose own files are
+    never replaced and out of which the output folder may not lead; ``watching`` makes a
+    rebuild after an edit: one job after another, no print guide, faster proofs.
+    """
+    from .load.templates import load_template
+    from .output.commit import recover, write_files
+    from .output.guard import inside_deck, spare_deck
+    from .parallel import run_shared
+    from .targets.kit import (
+        calibration_note,
+        check_files,
+        gather,
+        kit_jobs,
+        longest_first,
+        proof_pattern,
+        sheets_name,
+    )
+
+    out = Path(out)
+    settings = settings or Settings()
+    folder = _path(deck_dir)
+    inside_deck(out, folder)
+    if out.is_dir():  # a build killed while committing is finished before anything else
+        recover(out)
+    sets = list(sets) if sets is not None else load_decks()
+    sheets = load_template(template)
+    jobs = kit_jobs(sets, sheets, settings, out, watching)
+    makers = [job.make for job in jobs]  # shared with a second process when it pays
+    if watching:
+        made = [make() for make in makers]
+    else:
+        done = None
+        if progress is not None:
+            finished = [0]
+            progress("", 0, len(jobs))
+
+            def done(index: int) -> None:
+                finished[0] += 1
+                progress(jobs[index].what, finished[0], len(jobs))
+
+        made = run_shared(makers, done, longest_first(jobs))
+    files = gather([(job.what, part) for job, part in zip(jobs, made, strict=True)])
+    spare_deck(files, folder)
+    warnings = calibration_note(sheets, settings) + check_files(files)
+    proofs = [proof_pattern(out / sheets_name(cards, settings)) for cards in sets]
+    written = write_files(files, proofs, owner="build")
+    return Kit(tuple(written), tuple(warnings))
+
+
+def lookup(
+    query: str, *, deck: str = DEFAULT_DECK, data_dir: str | os.PathLike | None = None
+) -> tuple[Card, ...]:
+    """The cards a query names: a playing card in any notation ("7D", "queen of
+    diamonds") or an effect's name ("syphon"); NotFoundError when none."""
+    from .rules.lookup import find
+
+    return find(_deck(deck, data_dir), query)
+
+
+def negate(
+    played: str | None = None,
+    *,
+    counters: Sequence[str] = (),
+    boosts: Sequence[str] = (),
+    assists: Sequence[str] = (),
+    spook: Sequence[str] | None = None,
+    warn: Sequence[str] | None = None,
+    deck: str = DEFAULT_DECK,
+    data_dir: str | os.PathLike | None = None,
+    **table: object,
+) -> Negation:
+    """Judge a negation: the ``played`` card (or a dead Renegade's ``spook`` or a dead
+    Deputy's ``warn`` of two cards), its ``boosts`` and ``assists``, and the ``counters``
+    thrown at it, each a playing card in any notation. ``table`` holds what the table
+    knows, as ``printkit.rules.negation.resolve`` takes it: ``ghosts``, ``dead`` (roles,
+    the playing ghost's first), ``single_team``, ``royal``, ``high_noon``, ``handcuffs``,
+    ``ace_value``. RulesError when the rules forbid the play."""
+    from .rules import negation
+    from .rules.lookup import find_card
+
+    source = _deck(deck, data_dir)
+    pairs = [(kind, cards) for kind, cards in (("spook", spook), ("warn", warn)) if cards]
+    if len(pairs) + (played is not None) != 1:
+        raise UsageError("give the played card, or a Spook! or Warn of two cards, not both")
+
+    def cards(texts: Sequence[str]):
+        return [find_card(source, text) for text in texts]
+
+    rest = (cards(boosts), cards(assists), cards(counters))
+    if pairs:
+        kind, pair = pairs[0]
+        play = negation.Play.two_cards(kind, cards(pair), *rest)
+    else:
+        assert played is not None
+        play = negation.Play.of(find_card(source, played), *rest)
+    return negation.resolve(source, play, **table)  # type: ignore[arg-type]
+
+
+def draw(
+    check: str, cards: Sequence[str], *, high_noon: str | None = None, lucky_duke: bool = False
+) -> list[DrawResult]:
+    """Settle a draw!: ``check`` is a check's id (barrel, jail, dynamite, ...) or
+    "dynamite+jail" for a turn that starts with both; ``cards`` the card(s) flipped, in
+    any notation (the Dynamite's first). One result per check."""
+    from .rules import draw as rules
+    from .values.notation import parse_card
+
+    flipped = [parse_card(text) for text in cards]
+    if check == "dynamite+jail":
+        return rules.start_of_turn(flipped, high_noon=high_noon, lucky_duke=lucky_duke)
+    return [rules.judge(check, flipped, high_noon=high_noon, lucky_duke=lucky_duke)]
+
+
+def odds(
+    check: str,
+    *,
+    deck: str = "bang",
+    seen: Sequence[str] = (),
+    in_play: Sequence[str] = (),
+    high_noon: str | None = None,
+    lucky_duke: bool = False,
+    data_dir: str | os.PathLike | None = None,
+) -> dict[str, Fraction]:
+    """The exact chance of each outcome of a draw! ``check``, best first, over the draw
+    deck ``deck`` less the cards ``seen`` and those ``in_play`` (by name, or name:card)."""
+    from .load.draws import load_draw_deck
+    from .rules import odds as rules
+
+    source = rules.remaining(
+        load_draw_deck(deck, _path(data_dir)), check, tuple(seen), tuple(in_play)
+    )
+    return rules.odds(check, source, high_noon=high_noon, lucky_duke=lucky_duke)
+
+
+def roles(players: int, *, data_dir: str | os.PathLike | None = None) -> Deal:
+    """The roles dealt to a table of ``players`` (3 to 8), and what Death Mesa changes."""
+    from .load.roles import load_deal
+
+    return load_deal(players, _path(data_dir))
+
+
+def preflight_file(source: str | os.PathLike | bytes, name: str | None = None) -> Report:
+    """Check a finished PDF as a printer would: page sizes, fonts, marks, resolution."""
+    from .preflight import preflight as check
+
+    return check(source if isinstance(source, bytes) else Path(source), name)
+
+
+def _deck(deck: str, data_dir: str | os.PathLike | None) -> Deck:
+    from .load.catalogue import load_deck
+
+    return load_deck(deck, _path(data_dir), documents=False)
+
+
+def _path(value: str | os.PathLike | None) -> Path | None:
+    return None if value is None else Path(value)

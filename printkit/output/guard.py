@@ -1,0 +1,48 @@
+"""Where a deck's files may go: an output folder named inside a deck's folder stays
+inside it, and never replaces a file of the deck's own."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from ..errors import UsageError
+from ..load.datafile import shown
+from .commit import foreign_files
+
+__all__ = ["inside_deck", "spare_deck"]
+
+
+def inside_deck(out: Path, folder: Path | None) -> None:
+    """Refuse an output folder named inside a deck's folder that leads out of it (a deck
+    a stranger sent may hold an ``output`` link to the player's own folders)."""
+    if folder is None:
+        return
+    base, named = Path(os.path.abspath(folder)), Path(os.path.abspath(out))
+    if base != named and base not in named.parents:
+        return
+    real_base, real = base.resolve(), named.resolve()
+    if real != real_base and real_base not in real.parents:
+        raise UsageError(
+            f"{shown(named)} is inside the deck's folder but leads out of it (to {real}); "
+            "printkit does not follow a link out of a deck's folder: write somewhere else"
+        )
+
+
+def spare_deck(paths: Iterable[Path], folder: Path | None) -> None:
+    """Refuse to write over a file of the deck's own folder that printkit did not write
+    (its back.png, its cards): an output folder may sit inside a deck, never replace it."""
+    if folder is None:
+        return
+    paths = list(paths)
+    base = Path(os.path.abspath(folder))
+    if not any(base == Path(os.path.abspath(p)).parent or base in Path(os.path.abspath(p)).parents
+               for p in paths):  # fmt: skip
+        return
+    found = foreign_files(paths, folder)
+    if found:
+        raise UsageError(
+            f"{shown(found[0])} is one of the deck's own files, and printkit never replaces "
+            "them: write somewhere else"
+        )
