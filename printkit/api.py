@@ -120,15 +120,10 @@ def build(
     from .output.commit import recover, write_files
     from .output.guard import inside_deck, spare_deck
     from .parallel import run_shared
-    from .targets.kit import (
-        calibration_note,
-        check_files,
-        gather,
-        kit_jobs,
-        longest_first,
-        proof_pattern,
-        sheets_name,
-    )
+    from .targets.calibration import calibration_note
+    from .targets.files import gather, longest_first
+    from .targets.kit import check_files, kit_jobs
+    from .targets.sheets import proof_pattern, sheets_name
 
     out = Path(out)
     settings = settings or Settings()

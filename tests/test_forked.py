@@ -158,7 +158,8 @@ def test_the_build_starts_its_longest_jobs_first():
 
     from printkit.load.catalogue import load_deck
     from printkit.load.templates import load_template
-    from printkit.targets.kit import kit_jobs, longest_first
+    from printkit.targets.files import longest_first
+    from printkit.targets.kit import kit_jobs
     from printkit.values.settings import Settings
 
     from .printed import printed

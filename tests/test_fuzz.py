@@ -451,7 +451,7 @@ def test_a_rule_book_is_typeset_in_time_linear_in_its_length(data_copy):
     from printkit.limits import MAX_PARAGRAPH
     from printkit.load.art import load_art
     from printkit.load.catalogue import load_deck
-    from printkit.targets.kit import rules_files
+    from printkit.targets.rules import rules_files
 
     words = " ".join(["ghost"] * (MAX_PARAGRAPH // 6))
     rules = data_copy / "decks" / "dead-mens-deck" / "rulebook.md"

@@ -15,7 +15,7 @@ from printkit.load.art import load_art
 from printkit.load.catalogue import load_deck
 from printkit.render.cards import card_pages
 from printkit.render.idsheet import identification_sheet
-from printkit.targets.kit import rules_files
+from printkit.targets.rules import rules_files
 
 from .printed import printed
 

@@ -15,8 +15,9 @@ from printkit.load.catalogue import deck_ids, load_deck
 from printkit.load.templates import load_template
 from printkit.output.commit import RECORD
 from printkit.render.raster import PROOF_CARDS, card_images
-from printkit.targets.kit import sheet_files
+from printkit.targets.sheets import sheet_files
 from printkit.values.settings import Settings
+from printkit.values.shops import SHOPS
 
 from .pdfcheck import reader
 from .printed import printed
@@ -24,7 +25,7 @@ from .printed import printed
 
 @cache
 def images(shop: str, deck: str = "dead-mens-deck", dpi: int | None = None) -> dict[str, bytes]:
-    return dict(card_images(printed(load_deck(deck)), shop, dpi))
+    return dict(card_images(printed(load_deck(deck)), SHOPS[shop], dpi))
 
 
 @pytest.mark.parametrize(
@@ -141,9 +142,9 @@ def test_build_writes_nothing_when_a_pdf_fails_its_preflight(cli, tmp_path, monk
     from printkit.render.fonts import BODY, register_fonts
     from printkit.render.pdf import Document
     from printkit.targets import kit
+    from printkit.targets.files import Job
 
     register_fonts()
-    real_jobs = kit.kit_jobs
 
     def tiny_text() -> dict[Path, bytes]:
         doc = Document((210 * mm, 297 * mm), "t", "t", kind="sheets", paper="a4", duplex="long")
@@ -152,10 +153,10 @@ def test_build_writes_nothing_when_a_pdf_fails_its_preflight(cli, tmp_path, monk
         doc.canvas.showPage()
         return {tmp_path / "out" / "tiny.pdf": doc.finish()}
 
-    def jobs(*args, **kwargs):
-        return [*real_jobs(*args, **kwargs), kit.Job("tiny", tiny_text)]
+    def tiny(_request):
+        return [Job("tiny", tiny_text)]
 
-    monkeypatch.setattr(kit, "kit_jobs", jobs)
+    monkeypatch.setattr(kit, "ONCE", (*kit.ONCE, tiny))  # one more row of the kit's table
     result = cli("build", "--deck", "dead-mens-deck", "--quiet", "--out", str(tmp_path / "out"))
     assert result.status == 1
     assert "tiny.pdf: preflight failed on page 1" in result.err, result.err

@@ -20,7 +20,8 @@ from printkit.render.fonts import BODY
 from printkit.render.guide import print_guide
 from printkit.render.idsheet import identification_sheet
 from printkit.render.pdf import Document
-from printkit.targets.kit import rules_files, sheet_files
+from printkit.targets.rules import rules_files
+from printkit.targets.sheets import sheet_files
 from printkit.values.settings import Settings
 
 from .printed import printed

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from printkit.load.catalogue import load_deck
 from printkit.render.idsheet import _TINTS, _tints
-from printkit.targets.kit import rules_files
+from printkit.targets.rules import rules_files
 from printkit.values.typography import smarten
 
 from .colourcheck import delta_e_2000, delta_e_lab

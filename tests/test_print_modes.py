@@ -21,7 +21,7 @@ from printkit.layout.marks import mark_rects, mark_zones
 from printkit.load.catalogue import load_deck
 from printkit.load.templates import load_template, template_names
 from printkit.render.cutfile import cut_dxf, cut_svg
-from printkit.targets.kit import sheet_files
+from printkit.targets.sheets import sheet_files
 from printkit.values.settings import Settings
 
 from .pdfcheck import MM, drawn_forms, reader

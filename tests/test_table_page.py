@@ -20,7 +20,7 @@ import pytest
 from printkit.cli import main
 from printkit.load.art import load_art
 from printkit.load.catalogue import load_deck
-from printkit.targets.kit import table_files
+from printkit.targets.page import table_files
 from printkit.values.model import RANKS, SUIT_LETTERS, SUITS, PlayingCard
 from printkit.values.notation import NOTATIONS
 from printkit.web.page import MAX_BYTES

@@ -227,7 +227,7 @@ def test_lengths_read_in_every_unit(text):
     ],
 )
 def test_a_template_carries_its_papers_name_whichever_way_round(tmp_path, paper, name, kit_paper):
-    from printkit.targets.kit import paper_of
+    from printkit.targets.files import paper_of
 
     path = tmp_path / "mine.toml"
     path.write_text(

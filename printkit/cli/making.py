@@ -14,10 +14,10 @@ import click
 
 from ..errors import UsageError
 from ..resources.paths import DEFAULT_DECK
+from ..targets.exports import EXPORTS, Wanted
 from ..units import mm
 from ..values.papers import BOOK_PAPER
 from ..values.settings import DEFAULT_TEMPLATE, DUPLEX_MODES, Settings
-from ..values.shops import CUTTERS, SHOPS, TABLES
 from .app import (
     F,
     art_dir_option,
@@ -27,7 +27,7 @@ from .app import (
     open_deck,
     printkit,
 )
-from .terminal import safe, shown_text
+from .terminal import safe
 
 __all__ = ["build", "calibrate", "export", "idsheet", "rulebook", "sheets", "table"]
 
@@ -299,7 +299,7 @@ def sheets(
       printkit sheets --template paste-over-letter
     """
     from ..load.templates import load_template
-    from ..targets.kit import sheet_files, sheets_name
+    from ..targets.sheets import sheet_files, sheets_name
 
     deck = open_deck(deck_id, data_dir, documents=False, look=True, aid=aids > 0)
     template = load_template(template_name)
@@ -342,7 +342,7 @@ def calibrate(template_name: str, duplex: str, output: Path | None) -> None:
     """
     from ..load.templates import load_template
     from ..render.calibrate import calibration_page
-    from ..targets.kit import calibration_name
+    from ..targets.calibration import calibration_name
 
     template = load_template(template_name)
     output = _pdf(output or Path("output") / calibration_name(template, duplex))
@@ -374,8 +374,8 @@ def idsheet(paper: str, output: Path | None, deck_id: str, data_dir: Path | None
       printkit idsheet --paper a4 -o id-a4.pdf
     """
     from ..load.art import load_art
-    from ..render.idsheet import identification_sheet
-    from ..targets.kit import paper_name
+    from ..targets.files import paper_name
+    from ..targets.idsheet import idsheet_files
 
     deck = open_deck(deck_id, data_dir, documents=False)
     if not deck.idsheet:
@@ -383,7 +383,7 @@ def idsheet(paper: str, output: Path | None, deck_id: str, data_dir: Path | None
             f"the {deck.name} has no identification sheet: its cards are not playing cards"
         )
     output = _pdf(output or Path("output") / paper_name(deck.idsheet, paper))
-    _write_checked({output: identification_sheet(deck, paper, load_art(deck))})
+    _write_checked(idsheet_files(deck, paper, load_art(deck), output))
 
 
 @printkit.command()
@@ -406,7 +406,8 @@ def rulebook(
       printkit rulebook
       printkit rulebook --paper a4 --booklet
     """
-    from ..targets.kit import paper_name, rules_files
+    from ..targets.files import paper_name
+    from ..targets.rules import rules_files
 
     deck = open_deck(deck_id, data_dir)
     if deck.rules is None:
@@ -420,12 +421,9 @@ def rulebook(
 @click.option(
     "--for",
     "shop",
-    type=click.Choice([*SHOPS, *TABLES, *CUTTERS]),
+    type=click.Choice(list(EXPORTS)),
     required=True,
-    help="mpc: MakePlayingCards poker cards (822 x 1122 px at 300 dpi); tgc: The Game "
-    "Crafter (825 x 1125 px); png: the trimmed card alone (750 x 1050 px); tts: "
-    "Tabletop Simulator deck sheets and a saved object; grid: plain grid images for "
-    "other virtual tables; cricut: Print Then Cut images for Cricut Design Space.",
+    help="; ".join(f"{e.name}: {e.summary}" for e in EXPORTS.values()) + ".",
 )
 @click.option(
     "--dpi",
@@ -483,9 +481,10 @@ def export(
       printkit export --for cricut
       printkit export --for tts --deck-dir potions
     """
-    if url_base is not None and shop != "tts":
+    chosen = EXPORTS[shop]
+    if url_base is not None and not chosen.url:
         raise UsageError("--url is for --for tts: the saved object is what holds the addresses")
-    if dpi is not None and shop not in SHOPS:
+    if dpi is not None and not chosen.dpi:
         raise UsageError(f"--dpi is for the shops; --for {shop} has its own size")
     _catalogue_only(deck_dir, "art_dir", "data_dir", "deck_id")
     if deck_dir is not None:
@@ -493,20 +492,18 @@ def export(
 
         cards = load_design(deck_dir)
     else:
-        deck = open_deck(deck_id, data_dir, documents=shop in (*TABLES, *CUTTERS), look=True)
+        deck = open_deck(deck_id, data_dir, documents=chosen.aid, look=True)
         cards = _cards(deck, art_dir)
     folder = out_dir or Path("output") / f"{cards.id}-{shop}"
-    if shop in TABLES:
-        from ..render.tabletop import tabletop_files
+    if url_base is not None:
+        from ..targets.tabletop import locator
 
-        files = tabletop_files(cards, shop, _locator(folder, url_base), qr=not no_qr)
-    elif shop in CUTTERS:
-        files = _cutter_images(cards, CUTTERS[shop], not no_qr)
-    else:
-        from ..render.raster import card_images
-
-        files = card_images(cards, shop, dpi, qr=not no_qr)
-    _write_export(files, folder, shop, deck_dir)
+        try:
+            locator(folder, url_base)
+        except UsageError as exc:
+            raise UsageError(f"--url {exc}") from None
+    wanted = Wanted(folder, qr=not no_qr, dpi=dpi, url=url_base)
+    _write_export(chosen.make(cards, wanted), folder, shop, deck_dir)
 
 
 def _write_export(files, folder: Path, shop: str, deck_dir: Path | None = None) -> None:
@@ -529,58 +526,6 @@ def _write_export(files, folder: Path, shop: str, deck_dir: Path | None = None) 
     click.echo(f"wrote {len(written)} files to {safe(shown(folder))}")
 
 
-def _locator(folder: Path, url_base: str | None) -> Callable[[str], str]:
-    """How the saved object names an image: under ``--url``, or as a local file."""
-    if url_base is not None:
-        from urllib.parse import quote, urlsplit
-
-        try:
-            parts = urlsplit(url_base)
-        except ValueError:
-            parts = None
-        plain = url_base.isprintable() and not any(c in url_base for c in " \"'<>\\`{}|^")
-        if (
-            parts is None
-            or parts.scheme not in ("https", "http")
-            or not parts.hostname
-            or parts.query
-            or parts.fragment
-            or not plain
-            or len(url_base) > 1000
-        ):
-            raise UsageError(
-                f"--url {shown_text(url_base[:80])}: give the web address of the folder the "
-                "images will be in, like https://example.org/decks/mine"
-            )
-        return lambda name: f"{url_base.rstrip('/')}/{quote(name)}"
-    where = folder.resolve()
-    return lambda name: (where / name).as_uri()
-
-
-def _cutter_images(cards, template_name: str, qr: bool) -> dict[str, bytes]:
-    """The sheets of a cutting machine's template as transparent PNGs, and its cut file."""
-    from ..layout.design import can_scale
-    from ..load.templates import load_template
-    from ..render.cutfile import cut_svg
-    from ..render.raster import cut_images
-    from ..render.sheets import card_sheets
-    from ..units import format_mm
-
-    template = load_template(template_name)
-    size = (template.card_width, template.card_height)
-    if not can_scale(cards.card_size, size):
-        width, height = cards.card_size
-        raise UsageError(
-            f"Print Then Cut takes cards of {format_mm(size[0])} x {format_mm(size[1])}; "
-            f"{cards.name}'s are {format_mm(width)} x {format_mm(height)}"
-        )
-    pdf = card_sheets(cards, template, Settings(duplex="none", qr=qr, aids=4))[""]
-    images = cut_images(pdf, template)
-    files = {f"{cards.id}-sheet-{n:02d}.png": png for n, png in enumerate(images, start=1)}
-    files[f"{cards.id}-cut.svg"] = cut_svg(template, cards.name)
-    return files
-
-
 @printkit.command()
 @_output_option(Path("output") / "table.html", "The page to write.")
 @art_dir_option
@@ -600,7 +545,7 @@ def table(output: Path, art_dir: Path, deck_id: str, data_dir: Path | None) -> N
     """
     from ..load.art import load_art
     from ..output.commit import write_files
-    from ..targets.kit import table_files
+    from ..targets.page import table_files
 
     deck = open_deck(deck_id, data_dir, documents=False)
     if not deck.playing_cards:

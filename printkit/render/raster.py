@@ -20,7 +20,7 @@ from ..resources.typefaces import TITLE
 from ..values.design import CardSet
 from ..values.model import Template
 from ..values.names import layout_label, slug
-from ..values.shops import SHOPS
+from ..values.shops import Shop
 from .cards import card_pages
 from .fonts import face_source, text_runs
 from .pages import load_document, render_loaded, render_pages
@@ -37,7 +37,7 @@ __all__ = [
 
 
 def card_images(
-    cards: CardSet, shop: str, dpi: int | None = None, qr: bool = True
+    cards: CardSet, target: Shop, dpi: int | None = None, qr: bool = True
 ) -> Iterator[tuple[str, bytes]]:
     """(file name, PNG bytes) of every card front, then its backs, in the shop's size and
     bleed, made one after another (a deck of thousands is never held whole), named so
@@ -45,7 +45,6 @@ def card_images(
     ...; ``back.png`` when every card has one back; ``back-spell.png`` for each layout
     when backs go by layout; and when a back reads each card's own fields (a picture
     column, say), ``07-ship-back.png`` beside each ``07-ship.png``."""
-    target = SHOPS[shop]
     pages = card_pages(cards, qr=qr, bleed=target.bleed)
     count = len(cards.cards)
     width = max(2, len(str(count)))

@@ -17,7 +17,6 @@ from typing import NamedTuple
 from ..layout.tabletop import GridSheet, card_pixels, plan_grid
 from ..values.design import CardSet
 from ..values.names import layout_label
-from ..values.shops import TABLES
 from .cards import card_pages
 
 __all__ = ["tabletop_files"]
@@ -94,7 +93,7 @@ def tabletop_files(
 
 
 def _files(deck_id: str, title: str, objects, table: str, url, pages) -> Iterator:
-    hidden = TABLES[table]
+    hidden = table == "tts"  # Tabletop Simulator shows the last slot for a hidden card
     placed = []  # (object title, [(group, [(file, sheet)])])
     for object_title, groups in objects:
         laid = []

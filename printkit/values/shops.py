@@ -1,5 +1,5 @@
-"""Print-on-demand shops and what each asks for: one table, read by the image export and
-by the command line's choices. Pure data; nothing here draws."""
+"""Print-on-demand shops and what each asks for (printkit.targets.exports makes their
+images). Pure data; nothing here draws."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from ..units import inch
 
-__all__ = ["CUTTERS", "SHOPS", "TABLES", "Shop"]
+__all__ = ["SHOPS", "Shop"]
 
 
 class Shop(NamedTuple):
@@ -25,11 +25,3 @@ SHOPS = {
     "tgc": Shop("The Game Crafter", bleed=0.125 * inch),
     "png": Shop("plain PNG", bleed=0.0),
 }
-
-#: Virtual tables, and whether the last slot of each grid image holds the card the
-#: table shows for a hidden card (Tabletop Simulator's rule) or a card like any other.
-TABLES = {"tts": True, "grid": False}
-
-#: Cutting machines that take images rather than a printed PDF, and the sheet template
-#: each one's images are laid out on.
-CUTTERS = {"cricut": "cricut-print-then-cut"}

@@ -1,0 +1,54 @@
+"""Exports: the cards as images, for a print-on-demand shop, a virtual table or a
+cutting machine, drawn by the same code as the PDFs. One table, read by
+``printkit export --for NAME``; a new export is a module with a ``make`` and a row
+here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import partial
+from pathlib import Path
+from typing import NamedTuple
+
+from ..values.design import CardSet
+from ..values.shops import SHOPS
+from . import cricut, shop, tabletop
+
+__all__ = ["EXPORTS", "Export", "Wanted"]
+
+
+class Wanted(NamedTuple):
+    """What the player asked an export for."""
+
+    folder: Path  # where the files will be written
+    qr: bool = True  # a QR code on every card front
+    dpi: int | None = None  # a shop's resolution (None: the shop's own)
+    url: str | None = None  # the web address the images will be served from
+
+
+class Export(NamedTuple):
+    name: str
+    summary: str  # one phrase for the command's help
+    make: Callable[[CardSet, Wanted], Iterable[tuple[str, bytes]]]  # (file name, bytes)
+    aid: bool = False  # prints the deck's player aid too
+    dpi: bool = False  # takes a resolution
+    url: bool = False  # takes the address its images are served from
+
+
+EXPORTS: dict[str, Export] = {
+    export.name: export
+    for export in (
+        Export("mpc", "MakePlayingCards poker cards (822 x 1122 px at 300 dpi)",
+               partial(shop.images, SHOPS["mpc"]), dpi=True),
+        Export("tgc", "The Game Crafter (825 x 1125 px)",
+               partial(shop.images, SHOPS["tgc"]), dpi=True),
+        Export("png", "the trimmed card alone (750 x 1050 px)",
+               partial(shop.images, SHOPS["png"]), dpi=True),
+        Export("tts", "Tabletop Simulator deck sheets and a saved object",
+               partial(tabletop.files, "tts"), aid=True, url=True),
+        Export("grid", "plain grid images for other virtual tables",
+               partial(tabletop.files, "grid"), aid=True),
+        Export("cricut", "Print Then Cut images for Cricut Design Space",
+               partial(cricut.images, "cricut-print-then-cut"), aid=True),
+    )
+}  # fmt: skip

@@ -1,0 +1,59 @@
+"""What every target makes: jobs that return files (path -> bytes), and the names of
+the documents printed on a paper."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import NamedTuple
+
+from ..errors import CatalogueError
+from ..load.datafile import shown
+from ..values.model import Template
+
+__all__ = ["Files", "Job", "gather", "longest_first", "paper_name", "paper_of"]
+
+#: A target's output: each file's path and bytes.
+Files = dict[Path, bytes]
+
+
+class Job(NamedTuple):
+    """One piece of a build: what it makes (for the progress bar), how, and roughly how
+    long it takes, so that the longest start first."""
+
+    what: str
+    make: Callable[[], Files]
+    cost: int = 1
+
+
+def longest_first(jobs: list[Job]) -> list[int]:
+    """The jobs' indices, the costliest first (ties in their own order)."""
+    return sorted(range(len(jobs)), key=lambda index: -jobs[index].cost)
+
+
+def gather(parts: list[tuple[str, Files]]) -> Files:
+    """The files of every part of a kit ((what, files)...) in one list; two parts that
+    would write one file stop the build, naming both (a deck named "calibration" beside
+    the calibration page, say)."""
+    files: Files = {}
+    by: dict[Path, str] = {}
+    for what, part in parts:
+        for path, data in part.items():
+            if path in files:
+                raise CatalogueError(
+                    f"{shown(path)} would be written twice, by “{by[path]}” and by “{what}”: "
+                    "give the deck's folder another name (or its deck.toml another [rules] or "
+                    "[identification] output)"
+                )
+            files[path], by[path] = data, what
+    return files
+
+
+def paper_of(template: Template) -> str:
+    """The paper the kit's other documents use: A4 when the sheets are A4, else Letter."""
+    return "a4" if template.paper in ("a3", "a4", "a5") else "letter"
+
+
+def paper_name(stem: str, paper: str) -> str:
+    """A document's file name on ``paper``: the kit's own on Letter, -a4 on A4."""
+    return f"{stem}{'' if paper == 'letter' else '-' + paper}.pdf"

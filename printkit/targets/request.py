@@ -1,0 +1,21 @@
+"""What a build is asked to make: the decks, the template, the player's settings, the
+folder; every target of the kit reads it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import NamedTuple
+
+from ..values.design import CardSet
+from ..values.model import Template
+from ..values.settings import Settings
+
+__all__ = ["Request"]
+
+
+class Request(NamedTuple):
+    sets: list[CardSet]
+    template: Template
+    settings: Settings
+    out: Path
+    watching: bool = False  # a rebuild after an edit: no guide, faster proofs

@@ -1,0 +1,104 @@
+"""The print sheets of a deck: its PDF (or -fronts and -backs for manual duplex), a
+cutting machine's cut files, and the proof images cut from the sheets just drawn."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+
+from ..values.design import CardSet
+from ..values.model import Template
+from ..values.settings import DEFAULT_TEMPLATE, Settings
+from .files import Files, Job
+from .request import Request
+
+__all__ = ["jobs", "proof_pattern", "sheet_files", "sheets_name"]
+
+
+def jobs(request: Request, cards: CardSet) -> list[Job]:
+    """The kit's sheets and proof of one deck."""
+    target = request.out / sheets_name(cards, request.settings)
+    make = partial(
+        sheet_files, cards, request.template, request.settings, target, True, request.watching
+    )
+    return [Job(f"{cards.name}: card sheets and proof", make, 7)]
+
+
+def sheets_name(deck, settings: Settings, template: Template | None = None) -> str:
+    """The sheets' file name: the deck's id, and -ink-saver for the ink saver's version.
+    Given the ``template``, as the sheets command names its file, also what differs from
+    the kit's own sheets (another template, short-edge or no duplex), so that it never
+    replaces them: ``dead-mens-deck-a4-3x3-short.pdf``."""
+    parts = [deck.id]
+    if template is not None:
+        if template.name != DEFAULT_TEMPLATE:
+            parts.append(template.name)
+        parts.append({"short": "short", "none": "fronts-only"}.get(settings.duplex, ""))
+    if settings.ink_saver:
+        parts.append("ink-saver")
+    return "-".join(part for part in parts if part) + ".pdf"
+
+
+def proof_pattern(sheets: Path) -> Path:
+    """The proofs cut from the sheets at ``sheets``, as a pattern: what a new build of them
+    supersedes."""
+    return sheets.with_name(f"{sheets.stem}-proof-*.png")
+
+
+def sheet_files(
+    cards: CardSet,
+    template: Template,
+    settings: Settings,
+    target: Path,
+    proof: bool = False,
+    fast: bool = False,
+) -> Files:
+    """A deck's print sheets at ``target``; manual duplex adds -fronts and -backs to its
+    name, and a template for a cutting machine adds its cut files (-cut.svg, -cut.dxf).
+    With ``proof``, the deck's proof images beside them, cut from the sheets just drawn
+    (``fast``: packed faster, as a rebuild while watching does)."""
+    from ..render.sheets import card_sheets
+
+    parts = card_sheets(cards, template, settings)
+    files = _sheets_and_cuts(parts, target, template, cards.name)
+    if proof:
+        redraw = partial(card_sheets, cards, template)
+        files.update(_cut_proofs(parts, redraw, template, settings, cards, target.parent, fast))
+    return files
+
+
+def _sheets_and_cuts(parts: dict[str, bytes], target: Path, template: Template, name: str):
+    """The sheets' files (``target``, or -fronts and -backs for manual duplex) and, for a
+    cutting machine's template, its cut files (-cut.svg, -cut.dxf), one sheet's worth."""
+    if "" in parts:
+        files = {target: parts[""]}
+    else:
+        files = {
+            target.with_name(f"{target.stem}-{part}{target.suffix}"): data
+            for part, data in parts.items()
+        }
+    if template.cut_file:
+        from ..render.cutfile import cut_dxf, cut_svg
+
+        files[target.with_name(f"{target.stem}-cut.svg")] = cut_svg(template, name)
+        files[target.with_name(f"{target.stem}-cut.dxf")] = cut_dxf(template)
+    return files
+
+
+def _cut_proofs(
+    parts, redraw, template: Template, settings: Settings, cards: CardSet, out: Path, fast=False
+):
+    """A deck's proof images in ``out`` (every front, then each distinct back), cut from
+    its sheets just drawn, so every card is drawn once for both. Manual duplex's fronts
+    and backs are two files: the sheets are drawn again as one long-edge file
+    (``redraw(settings)``)."""
+    from ..render.raster import proof_from_sheets
+
+    sheet_pdf, duplex = parts.get(""), settings.duplex
+    if sheet_pdf is None:
+        sheet_pdf, duplex = redraw(settings._replace(duplex="long"))[""], "long"
+    printed = template.backs and duplex != "none"
+    backs_of = [cards.back_key(card) if printed else "" for card in cards.cards]
+    proofs = proof_from_sheets(sheet_pdf, template, duplex, backs_of, cards.name, fast=fast)
+    stem = sheets_name(cards, settings).removesuffix(".pdf")
+    return {out / f"{stem}-proof-{n}.png": png for n, png in enumerate(proofs, start=1)}
