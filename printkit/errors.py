@@ -6,7 +6,9 @@ exit status. Every message is one line that names the file, the place and the fi
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Self
 
 __all__ = [
     "CatalogueError",
@@ -23,9 +25,24 @@ __all__ = [
 
 
 class PrintkitError(Exception):
-    """Base of every error printkit reports to a user. Exit status 1."""
+    """Base of every error printkit reports to a user. Exit status 1.
+
+    An error made by ``said`` carries its message's id and values (``key``, ``values``),
+    so that each place says it in its own words: the command line where it names one of
+    its options, the table page from the same catalogue (``printkit.words``)."""
 
     exit_code = 1
+    key: str | None = None
+    values: Mapping[str, object] = MappingProxyType({})
+
+    @classmethod
+    def said(cls, key: str, /, **values: object) -> Self:
+        """The error whose message is the catalogue's ``key`` with ``values`` in place."""
+        from .words import say
+
+        error = cls(say(key, **values))
+        error.key, error.values = key, values
+        return error
 
 
 class UsageError(PrintkitError):

@@ -232,9 +232,12 @@ def test_the_seed_hashes_are_current():
     assert fresh == seed_hashes(), "run python -m tests.copycheck ../shared/seeds"
 
 
-def test_no_twelve_word_run_of_data_is_copied_from_the_sources():
+def test_no_twelve_word_run_of_data_or_words_is_copied_from_the_sources():
     assert len(seed_hashes()) > 1000
-    for path in sorted((ROOT / "data").rglob("*")):
+    for path in [
+        *sorted((ROOT / "data").rglob("*")),
+        *sorted((ROOT / "printkit" / "words").glob("*.toml")),
+    ]:
         if path.is_file():
             assert copied_runs(path.read_text(encoding="utf-8")) == [], path
 

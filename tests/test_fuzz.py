@@ -369,23 +369,6 @@ def test_any_roles_file(table):
             assert all(t.players >= 1 for t in tables.values())
 
 
-@FUZZ
-@given(st.dictionaries(st.sampled_from(["ace", "x", "y"]), st.one_of(SCALARS, ROLE), max_size=3))
-def test_any_readings_file(table):
-    from printkit.rules.readings import load_readings
-
-    lines = _toml_document(table)
-    with tempfile.TemporaryDirectory() as tmp:
-        (Path(tmp) / "readings.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
-        load_readings.cache_clear()
-        try:
-            load_readings(Path(tmp))
-        except PrintkitError as exc:
-            assert str(exc) and "\n" not in str(exc)
-        finally:
-            load_readings.cache_clear()
-
-
 BOX_KEYS = {
     "text": st.sampled_from(["{name}", "{missing}", "plain", "{{braces}}", ""]),
     "rich": st.sampled_from(["**{name}** :spade:", ":nope: {name}"]),

@@ -24,6 +24,7 @@ from printkit.targets.page import table_files
 from printkit.values.model import RANKS, SUIT_LETTERS, SUITS, PlayingCard
 from printkit.values.notation import NOTATIONS
 from printkit.web.page import MAX_BYTES
+from printkit.words import catalogue
 
 CHROMIUM = "/usr/bin/chromium"
 #: As root in a closed network, chromium needs these to start quietly.
@@ -52,7 +53,34 @@ def run_cli(argv: list[str]) -> dict | list:
         return json.loads(out.getvalue())
     message = err.getvalue().strip().removeprefix("printkit: ").removeprefix("error: ")
     assert "Usage" not in message and "--help" not in message, (argv, message)
-    return {"error": message}
+    return {"error": _plain(message)}
+
+
+def _plain(message: str) -> str:
+    """A command line's message in the words everyone else says it in: the page never
+    names an option (the catalogue's [cli] wordings are the command line's alone)."""
+    words = catalogue()
+    for key, text in words.items():
+        if key.startswith("cli.") and _matches(text, message):
+            values = _values(text, message)
+            return words[key.removeprefix("cli.")].format_map(values)
+    return message
+
+
+def _matches(template: str, message: str) -> bool:
+    return _values(template, message) is not None
+
+
+def _values(template: str, message: str) -> dict[str, str] | None:
+    """The values a message filled a catalogue template with, or None if it is not one."""
+    import re
+
+    parts = re.split(r"\{(\w+)\}", template)
+    pattern = "".join(
+        re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts)
+    )
+    found = re.fullmatch(pattern, message)
+    return found.groupdict() if found else None
 
 
 @pytest.fixture(scope="module")

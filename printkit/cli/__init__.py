@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         status = printkit.main(args=argv, prog_name="printkit", standalone_mode=False)
     except PrintkitError as exc:
-        _fail(str(exc), exc.exit_code, label="error: " if exc.exit_code == 1 else "")
+        _fail(_words(exc), exc.exit_code, label="error: " if exc.exit_code == 1 else "")
     except click.UsageError as exc:
         where = exc.ctx.command_path if exc.ctx else "printkit"
         _fail(f"{exc.format_message()} (see '{where} --help')", exc.exit_code, label="", who=where)
@@ -68,6 +68,16 @@ def main(argv: list[str] | None = None) -> None:
             label="internal error: ",
         )
     sys.exit(status if isinstance(status, int) else 0)
+
+
+def _words(exc: PrintkitError) -> str:
+    """An error's message as the command line says it: in its own words where the
+    catalogue has them (the ones that name an option)."""
+    if exc.key is None:
+        return str(exc)
+    from ..words import say
+
+    return say(exc.key, cli=True, **exc.values)
 
 
 def _fail(message: str, status: int, label: str, who: str = "printkit") -> None:

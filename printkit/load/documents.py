@@ -40,7 +40,7 @@ def _sources(deck: Deck, names: set[str]) -> Sources:
     if "readings" in needs:
         from ..rules.readings import load_readings
 
-        readings = load_readings(data)
+        readings = load_readings()
     return Sources(deck, roles, readings)
 
 

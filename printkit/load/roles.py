@@ -28,7 +28,7 @@ def load_deal(players: int, data_dir: Path | None = None) -> Deal:
     tables = load_deals(data_dir)
     if players not in tables:
         sizes = sorted(tables)
-        raise UsageError(f"BANG! is played by {sizes[0]} to {sizes[-1]} players, not {players}")
+        raise UsageError.said("roles.players", low=sizes[0], high=sizes[-1], players=players)
     return tables[players]
 
 

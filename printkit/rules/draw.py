@@ -150,9 +150,7 @@ class DrawResult(NamedTuple):
 def lucky_duke_applies(check: Check, lucky_duke: bool, high_noon: str | None):
     """Whether Lucky Duke flips two cards, and the readings that decided it."""
     if high_noon is not None and high_noon not in DRAW_HIGH_NOON:
-        raise RulesError(
-            f"High Noon's {high_noon!r} does not change a draw!; {', '.join(DRAW_HIGH_NOON)} do"
-        )
+        raise RulesError.said("draw.high-noon", card=high_noon, cards=", ".join(DRAW_HIGH_NOON))
     applied: list[str] = []
     if high_noon in HIGH_NOON:
         applied.append("high-noon-suits")
@@ -162,7 +160,7 @@ def lucky_duke_applies(check: Check, lucky_duke: bool, high_noon: str | None):
         from .readings import reading
 
         found = reading(check.lucky_duke)
-        raise RulesError(f"{found.short}. {found.reading} (printkit's reading)")
+        raise RulesError.said("draw.lucky-duke-cannot", short=found.short, reading=found.reading)
     if high_noon == "hangover":
         return False, [*applied, "hangover"]
     if high_noon == "new-identity":
@@ -182,18 +180,14 @@ def judge(
     """The outcome of a draw!; RulesError when the cards given do not fit the check."""
     check = CHECKS.get(check_id)
     if check is None:
-        raise RulesError(f"no check {check_id!r}; checks are {', '.join(CHECKS)}")
+        raise RulesError.said("draw.no-check", check=check_id, checks=", ".join(CHECKS))
     two, applied = lucky_duke_applies(check, lucky_duke, high_noon)
     cards = tuple(cards)
     if two and len(cards) != 2:
-        raise RulesError(f"Lucky Duke flips two cards: give two, not {len(cards)}")
+        raise RulesError.said("draw.lucky-duke-two", count=len(cards))
     if not two and len(cards) != 1:
-        why = (
-            "under Hangover Lucky Duke has no ability and flips one card"
-            if lucky_duke
-            else "two only with --lucky-duke"
-        )
-        raise RulesError(f"a {check.name} draw! flips one card, not {len(cards)} ({why})")
+        key = "draw.hangover-one-card" if lucky_duke else "draw.one-card"
+        raise RulesError.said(key, check=check.name, count=len(cards))
 
     def rank_of(card: PlayingCard) -> int:
         return check.outcomes.index(check.decide(effective_suit(card, high_noon), card.rank))
@@ -233,10 +227,7 @@ def start_of_turn(
     two, _ = lucky_duke_applies(CHECKS["dynamite"], lucky_duke, high_noon)
     each = 2 if two else 1
     if len(cards) != 2 * each:
-        raise RulesError(
-            f"Dynamite then Jail: give {2 * each} cards, {each} for each check "
-            f"(the Dynamite's first), not {len(cards)}"
-        )
+        raise RulesError.said("draw.dynamite-then-jail", need=2 * each, each=each, count=len(cards))
     return [
         judge("dynamite", cards[:each], high_noon=high_noon, lucky_duke=lucky_duke),
         judge("jail", cards[each:], high_noon=high_noon, lucky_duke=lucky_duke),

@@ -29,7 +29,7 @@ def find(deck: Deck, query: str) -> tuple[Card, ...]:
     effect = _match_effect(deck, query)
     if effect is not None:
         return deck.cards_of(effect)
-    raise NotFoundError(_no_match(deck, query))
+    raise _no_match(deck, query)
 
 
 def find_card(deck: Deck, query: str) -> PlayingCard:
@@ -42,9 +42,7 @@ def find_card(deck: Deck, query: str) -> PlayingCard:
             options = ", ".join(
                 c.playing_card.symbol for c in deck.cards_of(effect) if c.playing_card
             )
-            raise NotationError(
-                f"{query!r} names an effect, not one card: say which playing card ({options})"
-            ) from None
+            raise NotationError.said("lookup.effect-not-card", query=query, cards=options) from None
         raise exc from None
 
 
@@ -94,7 +92,7 @@ def _match_effect(deck: Deck, query: str) -> Effect | None:
     return None
 
 
-def _no_match(deck: Deck, query: str) -> str:
+def _no_match(deck: Deck, query: str) -> NotFoundError:
     names: dict[str, Effect] = {}
     for effect in deck.effects:
         for name in (effect.name, *effect.aliases):
@@ -108,16 +106,13 @@ def _no_match(deck: Deck, query: str) -> str:
         if shown not in suggestions:
             suggestions.append(shown)
     if suggestions:
-        return f"{query!r}: did you mean {' or '.join(suggestions)}?"
+        return NotFoundError.said(
+            "lookup.did-you-mean", query=query, names=" or ".join(suggestions)
+        )
     if deck.playing_cards and looks_like_card(query):
         try:
             parse_card(query)
         except NotationError as exc:
-            return str(exc)
-    kind = "playing card or effect" if deck.playing_cards else "effect"
-    example = (
-        "7D, 'queen of diamonds' or an effect name like Syphon"
-        if deck.playing_cards
-        else "an effect name"
-    )
-    return f"no {kind} matches {query!r}; try {example}"
+            return NotFoundError.said(exc.key, **exc.values)
+    key = "lookup.no-card-or-effect" if deck.playing_cards else "lookup.no-effect"
+    return NotFoundError.said(key, query=query)

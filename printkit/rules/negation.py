@@ -91,9 +91,9 @@ class Play(NamedTuple):
     ) -> "Play":
         """A dead Renegade's Spook! or a dead Deputy's Warn made of any two cards."""
         if kind not in PAIRS:
-            raise RulesError(f"two cards make a Spook! or a Warn, not {kind!r}")
+            raise RulesError.said("negation.pair-kind", kind=kind)
         if len(cards) != 2:
-            raise RulesError(f"a two-card {kind} is exactly two cards, not {len(cards)}")
+            raise RulesError.said("negation.pair-size", kind=kind, count=len(cards))
         first, second = cards
         return cls(first, tuple(boosts), tuple(assists), tuple(counters), kind, second)
 
@@ -159,13 +159,11 @@ def resolve(
     ghost named under High Noon's Handcuffs.
     """
     if ace_value not in ACE_VALUES:
-        raise RulesError(f"an Ace counts 11 or 1, not {ace_value}")
+        raise RulesError.said("negation.ace-value", value=ace_value)
     if high_noon is not None and high_noon not in HIGH_NOON:
-        raise RulesError(
-            f"High Noon's {high_noon!r} does not change a negation; blessing, curse or handcuffs do"
-        )
+        raise RulesError.said("negation.high-noon", card=high_noon)
     if high_noon is not None and handcuffs is not None:
-        raise RulesError("only one High Noon card is in play at a time: give one of them")
+        raise RulesError.said("negation.one-high-noon")
     dead = tuple(role.casefold() for role in dead)
     ghosts, single_team = _table(play, ghosts, dead, single_team or royal)
     effect = _effect(deck, play)
@@ -230,7 +228,7 @@ def _effect(deck: Deck, play: Play) -> Effect:
     for effect in deck.effects:
         if effect.id == play.pair:
             return effect
-    raise RulesError(f"the {deck.name} has no {play.pair} for a two-card play")
+    raise RulesError.said("negation.no-pair-effect", deck=deck.name, kind=play.pair)
 
 
 def _table(
@@ -240,40 +238,37 @@ def _table(
     if dead:
         for role in dead:
             if role not in ROLES:
-                raise RulesError(f"{role!r} is not a role; roles are {', '.join(ROLES)}")
+                raise RulesError.said("negation.no-role", role=role, roles=", ".join(ROLES))
         if ghosts is not None and ghosts != len(dead):
-            raise RulesError(
-                f"{len(dead)} roles of the dead but {ghosts} ghosts: give one or the other"
-            )
+            raise RulesError.said("negation.roles-and-ghosts", roles=len(dead), ghosts=ghosts)
         ghosts = len(dead)
         teams = {ROLES[role] or f"renegade-{i}" for i, role in enumerate(dead)}
         derived = len(teams) == 1
         if single_team and not derived:
-            raise RulesError(
-                "the dead are of more than one team, so the one-team restriction does not "
-                "apply: drop --single-team"
-            )
+            raise RulesError.said("negation.teams-mixed")
         single_team = derived
         if play.assists and "renegade" not in dead[1:]:
-            raise RulesError("only a dead Renegade may add cards to another ghost's play")
+            raise RulesError.said("negation.only-renegade-assists")
         if play.pair is not None and dead[0] != PAIRS[play.pair]:
-            raise RulesError(
-                f"only a dead {PAIRS[play.pair].title()} may play two cards as a "
-                f"{play.pair}; the playing ghost is the {dead[0].title()}"
+            raise RulesError.said(
+                "negation.pair-role",
+                role=PAIRS[play.pair].title(),
+                kind=play.pair,
+                playing=dead[0].title(),
             )
     if ghosts is not None:
         if ghosts < 1:
-            raise RulesError("a negation needs at least one ghost: the one who plays")
+            raise RulesError.said("negation.no-ghost")
         others = ghosts - 1
         if others == 0 and (play.counters or play.assists):
-            raise RulesError(
-                "the playing ghost is the only ghost: nobody can throw a card against it or help it"
-            )
+            raise RulesError.said("negation.lone-ghost")
         helpers = 1 if play.assists else 0
         if len(play.counters) > others - helpers:
-            raise RulesError(
-                f"with {ghosts} ghosts, {others - helpers} other ghost(s) can throw a "
-                f"counter, one card each; {len(play.counters)} counters were given"
+            raise RulesError.said(
+                "negation.too-many-counters",
+                ghosts=ghosts,
+                others=others - helpers,
+                count=len(play.counters),
             )
     return ghosts, single_team
 
@@ -282,39 +277,31 @@ def _check_legal(play: Play, played_color: str, color, single_team, royal, handc
     seen: set[PlayingCard] = set()
     for card in play.cards:
         if card in seen:
-            raise RulesError(
-                f"{card.symbol} is used twice; the Dead Men's Deck has one of each card"
-            )
+            raise RulesError.said("negation.used-twice", card=card.symbol)
         seen.add(card)
     played = play.played
     for card in play.assists:
         if color(card) != played_color:
-            raise RulesError(
-                f"the dead Renegade's help must be the played card's colour: "
-                f"{card.symbol} is {color(card)}, {played.symbol} is {played_color}"
+            raise RulesError.said(
+                "negation.assist-colour",
+                card=card.symbol,
+                colour=color(card),
+                played=played.symbol,
+                played_colour=played_color,
             )
     if handcuffs is not None:
         if handcuffs not in SUITS:
-            raise RulesError(f"Handcuffs names a suit ({', '.join(SUITS)}), not {handcuffs!r}")
+            raise RulesError.said("negation.handcuffs-suit", suits=", ".join(SUITS), suit=handcuffs)
         for card in (*play.own, *play.boosts):
             if card.suit != handcuffs:
-                raise RulesError(
-                    f"under Handcuffs the playing ghost named {handcuffs} and may play only "
-                    f"that suit: {card.symbol} is not"
-                )
+                raise RulesError.said("negation.handcuffs-only", suit=handcuffs, card=card.symbol)
     if single_team:
         if play.assists:
-            raise RulesError(
-                "a dead Renegade helping another ghost makes two teams of ghosts, "
-                "so the one-team restriction cannot apply: drop --single-team or --assist"
-            )
+            raise RulesError.said("negation.renegade-two-teams")
         allowed = played.is_royal if royal else played.rank == "A"
         if not allowed and not play.boosts and play.second is None:
             needed = "royal (J, Q, K or A)" if royal else "an Ace"
-            raise RulesError(
-                f"with one team of ghosts the played card must be {needed} or come with a "
-                f"boost (--boost CARD); {played.symbol} has neither"
-            )
+            raise RulesError.said("negation.one-team-card", needed=needed, card=played.symbol)
 
 
 def _notes(
@@ -407,7 +394,7 @@ def resolve_arguments(deck: Deck, args: Sequence[str]) -> Negation:
     the code the command line uses.
     """
     if not args:
-        raise RulesError("an example needs the played card first, like KS --counter 8D")
+        raise RulesError.said("example.no-card")
     lists: dict[str, list[PlayingCard]] = {name: [] for name in _CARD_OPTIONS.values()}
     options: dict[str, object] = {}
     rest = list(args)
@@ -433,7 +420,7 @@ def resolve_arguments(deck: Deck, args: Sequence[str]) -> Negation:
         elif option == "--dead" and rest:
             options["dead"] = tuple(r for r in rest.pop(0).split(",") if r)
         else:
-            raise RulesError(f"{option!r} is not an option of printkit negate")
+            raise RulesError.said("example.option", option=option)
     if pair is not None:
         play = Play.two_cards(
             pair[0], pair[1], lists["boosts"], lists["assists"], lists["counters"]
@@ -448,4 +435,4 @@ def _number(text: str, option: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise RulesError(f"{option} takes a whole number, not {text!r}") from None
+        raise RulesError.said("example.number", option=option, text=text) from None

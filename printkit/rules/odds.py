@@ -67,16 +67,13 @@ def remaining(
     if not seen and not in_play:
         return deck
     if deck.chances is not None:
-        raise RulesError(
-            f"the {deck.id} deck has fixed chances, not cards, so cards seen or in play do not "
-            "change them"
-        )
+        raise RulesError.said("odds.fixed-not-cards", deck=deck.id)
     check = CHECKS[check_id]
     left = list(zip(deck.cards, deck.names, strict=True))
 
     def take(index: int | None, what: str) -> None:
         if index is None:
-            raise RulesError(f"no {what} is left in the {deck.id} deck to remove")
+            raise RulesError.said("odds.none-left", card=what, deck=deck.id)
         del left[index]
 
     for text in seen:
@@ -88,18 +85,18 @@ def remaining(
         key = name.strip().casefold()
         if key not in names:
             close = did_you_mean(name, sorted(set(deck.names)), n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise RulesError(f"the {deck.id} deck has no card named {name.strip()!r}{hint}")
+            if close:
+                raise RulesError.said(
+                    "odds.no-name-close", deck=deck.id, name=name.strip(), close=close[0]
+                )
+            raise RulesError.said("odds.no-name", deck=deck.id, name=name.strip())
         copies = [i for i, (_, n) in enumerate(left) if n.casefold() == key]
         if card_text:
             card = parse_card(card_text)
             copies = [i for i in copies if left[i][0] == card]
         elif len({check.decide(left[i][0].suit, left[i][0].rank) for i in copies}) > 1:
             options = ", ".join(f"{name.strip()}:{left[i][0].code}" for i in copies)
-            raise RulesError(
-                f"the copies of {name.strip()} differ for this check; say which is in play "
-                f"({options})"
-            )
+            raise RulesError.said("odds.copies-differ", name=name.strip(), cards=options)
         take(copies[0] if copies else None, text)
     return deck._replace(
         cards=tuple(c for c, _ in left),
@@ -118,7 +115,7 @@ def odds(
     """The exact chance of each outcome of a check, best outcome first; they sum to 1."""
     check = CHECKS.get(check_id)
     if check is None:
-        raise RulesError(f"no check {check_id!r}; checks are {', '.join(CHECKS)}")
+        raise RulesError.said("draw.no-check", check=check_id, checks=", ".join(CHECKS))
     if deck.chances is not None:
         return _fixed(check_id, deck, high_noon, lucky_duke)
     lucky_duke, _applied = lucky_duke_applies(check, lucky_duke, high_noon)
@@ -130,7 +127,7 @@ def odds(
     if not lucky_duke:
         return {o: Fraction(n, total) for o, n in zip(check.outcomes, counts, strict=True)}
     if total < 2:
-        raise RulesError("Lucky Duke needs a deck of at least two cards")
+        raise RulesError.said("odds.lucky-duke-two-cards")
     # Two cards without replacement; the better outcome (lower index) is kept.
     pairs = total * (total - 1)
     result = {}
@@ -148,14 +145,13 @@ def _fixed(
 ) -> dict[str, Fraction]:
     assert deck.chances is not None
     if high_noon or lucky_duke:
-        raise RulesError(
-            f"the {deck.id} deck has fixed chances and no suits or characters, so High Noon "
-            "and Lucky Duke do not apply; use --deck bang"
-        )
+        raise RulesError.said("odds.fixed-no-suits", deck=deck.id)
     if check_id not in deck.chances:
-        raise RulesError(
-            f"the {deck.id} deck has no {CHECKS[check_id].name} check; "
-            f"it has {', '.join(deck.chances)}"
+        raise RulesError.said(
+            "odds.no-such-check",
+            deck=deck.id,
+            check=CHECKS[check_id].name,
+            checks=", ".join(deck.chances),
         )
     return dict(deck.chances[check_id])
 

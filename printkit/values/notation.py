@@ -50,9 +50,6 @@ _RANKISH = r"^\s*(\d+|[a-z]+)"
 _SUITISH = rf"({_alternation(_SUIT_TOKENS)})\s*$"
 _CARDISH = rf"(\d+|[a-z]{{1,5}})\s*(?:of\s+)?({_alternation(_SUIT_TOKENS)})"
 
-_RANK_HELP = "ranks are 2-10 (or T), J, Q, K and A"
-_SUIT_HELP = "suits are S, C, H, D (or ♠ ♣ ♥ ♦, or spades, clubs, hearts, diamonds)"
-
 
 def _normalise(text: str) -> str:
     text = text.replace("\ufe0f", "").replace("\ufe0e", "")
@@ -63,12 +60,13 @@ def _normalise(text: str) -> str:
 def parse_card(text: str) -> PlayingCard:
     """Read one playing card in any notation; NotationError says what is wrong."""
     if not isinstance(text, str):
-        raise NotationError(f"expected a playing card like 7D, got {text!r}")
+        raise NotationError.said("card.not-text", text=repr(text))
     normal = _normalise(text)
     match = _CARD.fullmatch(normal)
     if match:
         return PlayingCard(_RANK_TOKENS[match["rank"]], _SUIT_TOKENS[match["suit"]])
-    raise NotationError(_explain(text, normal))
+    key = _trouble(normal)
+    raise NotationError.said(key, card=text.strip() or text)
 
 
 def looks_like_card(text: str) -> bool:
@@ -81,20 +79,19 @@ def looks_like_card(text: str) -> bool:
     return bool(_CARD.fullmatch(normal) or re.fullmatch(_CARDISH, normal))
 
 
-def _explain(original: str, normal: str) -> str:
-    shown = original.strip() or original
+def _trouble(normal: str) -> str:
+    """What is wrong with a text that is not a card, as the id of its message."""
     if not normal:
-        return "an empty string is not a playing card: write one like 7D, 10H or QS"
+        return "card.empty"
     suit_match = re.search(_SUITISH, normal)
     if suit_match:
         rank_part = normal[: suit_match.start()].strip().removesuffix(" of").strip()
         if rank_part not in _RANK_TOKENS:
-            hint = " (an ace is A, as in AS)" if rank_part in ("1", "one") else ""
-            return f"{shown!r} is not a playing card: {_RANK_HELP}{hint}"
+            return "card.one-is-ace" if rank_part in ("1", "one") else "card.bad-rank"
     rank_match = re.match(_RANKISH, normal)
     if rank_match and rank_match.group(1) in _RANK_TOKENS:
-        return f"{shown!r} is not a playing card: {_SUIT_HELP}"
-    return f"{shown!r} is not a playing card: write one like 7D, 10H, QS or 'queen of diamonds'"
+        return "card.bad-suit"
+    return "card.unreadable"
 
 
 def card_name(card: PlayingCard) -> str:

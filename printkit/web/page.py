@@ -21,6 +21,7 @@ from ..rules.roles import Deal
 from ..values.content import Reading
 from ..values.model import ACE_VALUES, DEFAULT_ACE_VALUE, Deck, name_key
 from ..values.pictures import ArtLibrary, Picture
+from ..words import catalogue
 
 __all__ = ["MAX_BYTES", "page_data", "table_page"]
 
@@ -90,6 +91,12 @@ def page_data(
             for r in readings.values()
         },
         "checks": checks,
+        # The rules' messages, by id, as the page says them (not the command line's).
+        "words": {
+            key: text
+            for key, text in catalogue().items()
+            if not key.startswith(("cli.", "reading.", "example."))
+        },
         "draw_decks": {deck_id: _draw_deck(d) for deck_id, d in draw_decks.items()},
         "roles": {str(n): table.to_json() for n, table in sorted(tables.items())},
         "high_noon": dict(HIGH_NOON),

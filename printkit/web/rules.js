@@ -13,7 +13,20 @@ const RANK_WORDS = {
   "8": "eight", "9": "nine", "10": "ten", J: "jack", Q: "queen", K: "king", A: "ace",
 };
 
-class RulesError extends Error {}
+// A rule's refusal, by the id of its message in the words' catalogue (printkit/words),
+// with the values it names; the page says it with say(), as the command line does.
+class RulesError extends Error {
+  constructor(key, values) {
+    super(key);
+    this.key = key;
+    this.values = values || {};
+  }
+}
+
+// A catalogue message with its values in place: {name}, or {name!r} quoted as typed.
+function say(words, key, values) {
+  return words[key].replace(/\{(\w+)(!r)?\}/g, (_, name, quote) => (quote ? repr(String(values[name])) : String(values[name])));
+}
 
 // Python's repr() of a string, as the command line's messages quote what was typed.
 function repr(text) {
@@ -68,8 +81,6 @@ const CARD_RE = new RegExp(
   "^(" + alternation(RANK_TOKENS) + ")\\s*(?:of\\s+)?(" + alternation(SUIT_TOKENS) + ")$", "u");
 const RANKISH_RE = /^\s*(\d+|[a-z]+)/u;
 const SUITISH_RE = new RegExp("(" + alternation(SUIT_TOKENS) + ")\\s*$", "u");
-const RANK_HELP = "ranks are 2-10 (or T), J, Q, K and A";
-const SUIT_HELP = "suits are S, C, H, D (or \u2660 \u2663 \u2665 \u2666, or spades, clubs, hearts, diamonds)";
 
 function normalise(text) {
   text = text.replace(/\ufe0f|\ufe0e/g, "");
@@ -78,29 +89,25 @@ function normalise(text) {
 }
 
 function parseCard(text) {
-  if (typeof text !== "string") throw new RulesError("expected a playing card like 7D, got " + String(text));
+  if (typeof text !== "string") throw new RulesError("card.not-text", { text: String(text) });
   const normal = normalise(text);
   const match = CARD_RE.exec(normal);
   if (match) return card(RANK_TOKENS[match[1]], SUIT_TOKENS[match[2]]);
-  throw new RulesError(explain(text, normal));
+  throw new RulesError(trouble(normal), { card: text.trim() || text });
 }
 
-function explain(original, normal) {
-  const shown = original.trim() || original;
-  if (!normal) return "an empty string is not a playing card: write one like 7D, 10H or QS";
+function trouble(normal) {
+  if (!normal) return "card.empty";
   const suitMatch = SUITISH_RE.exec(normal);
   if (suitMatch) {
     let rankPart = normal.slice(0, suitMatch.index).trim();
     if (rankPart.endsWith(" of")) rankPart = rankPart.slice(0, -3);
     rankPart = rankPart.trim();
-    if (!(rankPart in RANK_TOKENS)) {
-      const hint = rankPart === "1" || rankPart === "one" ? " (an ace is A, as in AS)" : "";
-      return repr(shown) + " is not a playing card: " + RANK_HELP + hint;
-    }
+    if (!(rankPart in RANK_TOKENS)) return rankPart === "1" || rankPart === "one" ? "card.one-is-ace" : "card.bad-rank";
   }
   const rankMatch = RANKISH_RE.exec(normal);
-  if (rankMatch && rankMatch[1] in RANK_TOKENS) return repr(shown) + " is not a playing card: " + SUIT_HELP;
-  return repr(shown) + " is not a playing card: write one like 7D, 10H, QS or 'queen of diamonds'";
+  if (rankMatch && rankMatch[1] in RANK_TOKENS) return "card.bad-suit";
+  return "card.unreadable";
 }
 
 // -- the deck and lookup (printkit/lookup.py) -----------------------------------------
@@ -152,7 +159,7 @@ function findCards(data, query) {
   }
   const effect = matchEffect(data, query);
   if (effect) return data.cards.filter((entry) => entry.effect === effect.id);
-  throw new RulesError("no card matches " + repr(query));
+  throw new RulesError("lookup.no-match", { query });
 }
 
 function findCard(data, query) {
@@ -162,7 +169,7 @@ function findCard(data, query) {
     const effect = matchEffect(data, query);
     if (effect) {
       const options = data.cards.filter((e) => e.effect === effect.id && e.symbol).map((e) => e.symbol);
-      throw new RulesError(repr(query) + " names an effect, not one card: say which playing card (" + options.join(", ") + ")");
+      throw new RulesError("lookup.effect-not-card", { query, cards: options.join(", ") });
     }
     throw error;
   }
@@ -186,14 +193,14 @@ function effectiveSuit(data, c, highNoon) {
 
 function luckyDukeApplies(data, check, luckyDuke, highNoon) {
   if (highNoon != null && !data.draw_high_noon.includes(highNoon)) {
-    throw new RulesError("High Noon's " + repr(highNoon) + " does not change a draw!; " + data.draw_high_noon.join(", ") + " do");
+    throw new RulesError("draw.high-noon", { card: highNoon, cards: data.draw_high_noon.join(", ") });
   }
   const applied = [];
   if (highNoon in data.high_noon) applied.push("high-noon-suits");
   if (!luckyDuke) return [false, applied];
   if (check.lucky_duke) {
     const found = data.readings[check.lucky_duke];
-    throw new RulesError(found.short + ". " + found.reading + " (printkit's reading)");
+    throw new RulesError("draw.lucky-duke-cannot", { short: found.short, reading: found.reading });
   }
   if (highNoon === "hangover") return [false, [...applied, "hangover"]];
   if (highNoon === "new-identity") applied.push("new-identity");
@@ -203,12 +210,11 @@ function luckyDukeApplies(data, check, luckyDuke, highNoon) {
 
 function judge(data, checkId, cards, highNoon, luckyDuke) {
   const check = data.checks[checkId];
-  if (!check) throw new RulesError("no check " + repr(checkId) + "; checks are " + Object.keys(data.checks).join(", "));
+  if (!check) throw new RulesError("draw.no-check", { check: checkId, checks: Object.keys(data.checks).join(", ") });
   const [two, applied] = luckyDukeApplies(data, check, luckyDuke, highNoon);
-  if (two && cards.length !== 2) throw new RulesError("Lucky Duke flips two cards: give two, not " + cards.length);
+  if (two && cards.length !== 2) throw new RulesError("draw.lucky-duke-two", { count: cards.length });
   if (!two && cards.length !== 1) {
-    const why = luckyDuke ? "under Hangover Lucky Duke has no ability and flips one card" : "two only with --lucky-duke";
-    throw new RulesError("a " + check.name + " draw! flips one card, not " + cards.length + " (" + why + ")");
+    throw new RulesError(luckyDuke ? "draw.hangover-one-card" : "draw.one-card", { check: check.name, count: cards.length });
   }
   const rankOf = (c) => check.outcomes.indexOf(DECIDE[checkId](effectiveSuit(data, c, highNoon), c.rank));
   let chosen = cards[0];
@@ -234,14 +240,14 @@ function draw(data, args) {
   const highNoon = args.high_noon == null ? null : args.high_noon;
   const luckyDuke = Boolean(args.lucky_duke);
   if (checkId !== "dynamite+jail" && !(checkId in data.checks)) {
-    throw new RulesError("no check " + repr(String(checkId)) + "; checks are " + Object.keys(data.checks).join(", ") + ", dynamite+jail");
+    throw new RulesError("draw.no-check", { check: String(checkId), checks: [...Object.keys(data.checks), "dynamite+jail"].join(", ") });
   }
   const cards = (args.cards || []).map(parseCard);
   if (checkId !== "dynamite+jail") return judge(data, checkId, cards, highNoon, luckyDuke);
   const [two] = luckyDukeApplies(data, data.checks.dynamite, luckyDuke, highNoon);
   const each = two ? 2 : 1;
   if (cards.length !== 2 * each) {
-    throw new RulesError("Dynamite then Jail: give " + 2 * each + " cards, " + each + " for each check (the Dynamite's first), not " + cards.length);
+    throw new RulesError("draw.dynamite-then-jail", { need: 2 * each, each, count: cards.length });
   }
   return {
     check: checkId,
@@ -267,11 +273,11 @@ function fraction(n, d) {
 function remaining(data, source, checkId, seen, inPlay) {
   if (!seen.length && !inPlay.length) return source;
   if (source.chances) {
-    throw new RulesError("the " + source.id + " deck has fixed chances, not cards, so cards seen or in play do not change them");
+    throw new RulesError("odds.fixed-not-cards", { deck: source.id });
   }
   const left = source.cards.map((entry) => ({ card: parseCard(entry[0]), name: entry[1] }));
   const take = (index, what) => {
-    if (index < 0) throw new RulesError("no " + what + " is left in the " + source.id + " deck to remove");
+    if (index < 0) throw new RulesError("odds.none-left", { card: what, deck: source.id });
     left.splice(index, 1);
   };
   for (const text of seen) {
@@ -284,7 +290,7 @@ function remaining(data, source, checkId, seen, inPlay) {
     const name = colon < 0 ? text : text.slice(0, colon);
     const cardText = colon < 0 ? "" : text.slice(colon + 1);
     const key = name.trim().toLowerCase();
-    if (!names.has(key)) throw new RulesError("the " + source.id + " deck has no card named " + repr(name.trim()));
+    if (!names.has(key)) throw new RulesError("odds.no-name", { deck: source.id, name: name.trim() });
     let copies = left.map((e, i) => i).filter((i) => left[i].name.toLowerCase() === key);
     if (cardText) {
       const c = parseCard(cardText);
@@ -293,7 +299,7 @@ function remaining(data, source, checkId, seen, inPlay) {
       const outcomes = new Set(copies.map((i) => DECIDE[checkId](left[i].card.suit, left[i].card.rank)));
       if (outcomes.size > 1) {
         const options = copies.map((i) => name.trim() + ":" + left[i].card.code).join(", ");
-        throw new RulesError("the copies of " + name.trim() + " differ for this check; say which is in play (" + options + ")");
+        throw new RulesError("odds.copies-differ", { name: name.trim(), cards: options });
       }
     }
     take(copies.length ? copies[0] : -1, text);
@@ -304,22 +310,22 @@ function remaining(data, source, checkId, seen, inPlay) {
 function odds(data, args) {
   const checkId = args.check;
   const check = data.checks[checkId];
-  if (!check) throw new RulesError("no check " + repr(String(checkId)) + "; checks are " + Object.keys(data.checks).join(", "));
+  if (!check) throw new RulesError("draw.no-check", { check: String(checkId), checks: Object.keys(data.checks).join(", ") });
   const highNoon = args.high_noon == null ? null : args.high_noon;
   const luckyDuke = Boolean(args.lucky_duke);
   const deckId = args.deck || "bang";
   let source = data.draw_decks[deckId];
-  if (!source) throw new RulesError("no draw deck " + repr(deckId));
+  if (!source) throw new RulesError("odds.no-deck", { deck: String(deckId) });
   source = remaining(data, source, checkId, args.seen || [], args.in_play || []);
   let result;
   let applied = [];
   let counted = false;
   if (source.chances) {
     if (highNoon || luckyDuke) {
-      throw new RulesError("the " + source.id + " deck has fixed chances and no suits or characters, so High Noon and Lucky Duke do not apply; use --deck bang");
+      throw new RulesError("odds.fixed-no-suits", { deck: source.id });
     }
     if (!(checkId in source.chances)) {
-      throw new RulesError("the " + source.id + " deck has no " + check.name + " check; it has " + Object.keys(source.chances).join(", "));
+      throw new RulesError("odds.no-such-check", { deck: source.id, check: check.name, checks: Object.keys(source.chances).join(", ") });
     }
     result = source.chances[checkId].map(([outcome, n, d]) => [outcome, [n, d]]);
   } else {
@@ -334,7 +340,7 @@ function odds(data, args) {
     if (!two) {
       result = check.outcomes.map((o, i) => [o, fraction(counts[i], total)]);
     } else {
-      if (total < 2) throw new RulesError("Lucky Duke needs a deck of at least two cards");
+      if (total < 2) throw new RulesError("odds.lucky-duke-two-cards");
       const pairs = total * (total - 1);
       result = check.outcomes.map((o, i) => {
         const worse = counts.slice(i).reduce((a, b) => a + b, 0);
@@ -386,34 +392,34 @@ function title(word) {
 function table(play, ghosts, dead, singleTeam) {
   if (dead.length) {
     for (const role of dead) {
-      if (!(role in ROLES)) throw new RulesError(repr(role) + " is not a role; roles are " + Object.keys(ROLES).join(", "));
+      if (!(role in ROLES)) throw new RulesError("negation.no-role", { role, roles: Object.keys(ROLES).join(", ") });
     }
     if (ghosts != null && ghosts !== dead.length) {
-      throw new RulesError(dead.length + " roles of the dead but " + ghosts + " ghosts: give one or the other");
+      throw new RulesError("negation.roles-and-ghosts", { roles: dead.length, ghosts });
     }
     ghosts = dead.length;
     const teams = new Set(dead.map((role, i) => ROLES[role] || "renegade-" + i));
     const derived = teams.size === 1;
     if (singleTeam && !derived) {
-      throw new RulesError("the dead are of more than one team, so the one-team restriction does not apply: drop --single-team");
+      throw new RulesError("negation.teams-mixed");
     }
     singleTeam = derived;
     if (play.assists.length && !dead.slice(1).includes("renegade")) {
-      throw new RulesError("only a dead Renegade may add cards to another ghost's play");
+      throw new RulesError("negation.only-renegade-assists");
     }
     if (play.pair != null && dead[0] !== PAIRS[play.pair]) {
-      throw new RulesError("only a dead " + title(PAIRS[play.pair]) + " may play two cards as a " + play.pair + "; the playing ghost is the " + title(dead[0]));
+      throw new RulesError("negation.pair-role", { role: title(PAIRS[play.pair]), kind: play.pair, playing: title(dead[0]) });
     }
   }
   if (ghosts != null) {
-    if (ghosts < 1) throw new RulesError("a negation needs at least one ghost: the one who plays");
+    if (ghosts < 1) throw new RulesError("negation.no-ghost");
     const others = ghosts - 1;
     if (others === 0 && (play.counters.length || play.assists.length)) {
-      throw new RulesError("the playing ghost is the only ghost: nobody can throw a card against it or help it");
+      throw new RulesError("negation.lone-ghost");
     }
     const helpers = play.assists.length ? 1 : 0;
     if (play.counters.length > others - helpers) {
-      throw new RulesError("with " + ghosts + " ghosts, " + (others - helpers) + " other ghost(s) can throw a counter, one card each; " + play.counters.length + " counters were given");
+      throw new RulesError("negation.too-many-counters", { ghosts, others: others - helpers, count: play.counters.length });
     }
   }
   return [ghosts, singleTeam];
@@ -434,31 +440,31 @@ function isRoyal(c) {
 function checkLegal(play, playedColor, color, singleTeam, royal, handcuffs) {
   const seen = new Set();
   for (const c of allCards(play)) {
-    if (seen.has(c.code)) throw new RulesError(c.symbol + " is used twice; the Dead Men's Deck has one of each card");
+    if (seen.has(c.code)) throw new RulesError("negation.used-twice", { card: c.symbol });
     seen.add(c.code);
   }
   const played = play.played;
   for (const c of play.assists) {
     if (color(c) !== playedColor) {
-      throw new RulesError("the dead Renegade's help must be the played card's colour: " + c.symbol + " is " + color(c) + ", " + played.symbol + " is " + playedColor);
+      throw new RulesError("negation.assist-colour", { card: c.symbol, colour: color(c), played: played.symbol, played_colour: playedColor });
     }
   }
   if (handcuffs != null) {
-    if (!SUITS.includes(handcuffs)) throw new RulesError("Handcuffs names a suit (" + SUITS.join(", ") + "), not " + repr(handcuffs));
+    if (!SUITS.includes(handcuffs)) throw new RulesError("negation.handcuffs-suit", { suits: SUITS.join(", "), suit: handcuffs });
     for (const c of [...own(play), ...play.boosts]) {
       if (c.suit !== handcuffs) {
-        throw new RulesError("under Handcuffs the playing ghost named " + handcuffs + " and may play only that suit: " + c.symbol + " is not");
+        throw new RulesError("negation.handcuffs-only", { suit: handcuffs, card: c.symbol });
       }
     }
   }
   if (singleTeam) {
     if (play.assists.length) {
-      throw new RulesError("a dead Renegade helping another ghost makes two teams of ghosts, so the one-team restriction cannot apply: drop --single-team or --assist");
+      throw new RulesError("negation.renegade-two-teams");
     }
     const allowed = royal ? isRoyal(played) : played.rank === "A";
     if (!allowed && !play.boosts.length && !play.second) {
       const needed = royal ? "royal (J, Q, K or A)" : "an Ace";
-      throw new RulesError("with one team of ghosts the played card must be " + needed + " or come with a boost (--boost CARD); " + played.symbol + " has neither");
+      throw new RulesError("negation.one-team-card", { needed, card: played.symbol });
     }
   }
 }
@@ -469,11 +475,11 @@ function sumText(cards, total, aceValue) {
 }
 
 function negate(data, args) {
-  if (!data.deck.playing_cards) throw new RulesError("the " + data.deck.name + " has no playing cards to negate with");
+  if (!data.deck.playing_cards) throw new RulesError("negation.no-playing-cards", { deck: data.deck.name });
   const aceValue = args.ace_value == null ? data.default_ace_value : args.ace_value;
   const pairs = ["spook", "warn"].filter((kind) => args[kind]);
   if (pairs.length + (args.played != null ? 1 : 0) !== 1) {
-    throw new RulesError("give the PLAYED card, or two cards with --spook or --warn, not both");
+    throw new RulesError("negation.played-or-pair");
   }
   const cardsOf = (list) => (list || []).map((text) => findCard(data, text));
   const rest = { boosts: cardsOf(args.boosts), assists: cardsOf(args.assists), counters: cardsOf(args.counters) };
@@ -481,18 +487,18 @@ function negate(data, args) {
   if (pairs.length) {
     const kind = pairs[0];
     const two = cardsOf(args[kind]);
-    if (two.length !== 2) throw new RulesError("a two-card " + kind + " is exactly two cards, not " + two.length);
+    if (two.length !== 2) throw new RulesError("negation.pair-size", { kind, count: two.length });
     play = { played: two[0], second: two[1], pair: kind, ...rest };
   } else {
     play = { played: findCard(data, args.played), second: null, pair: null, ...rest };
   }
   const highNoon = args.high_noon == null ? null : args.high_noon;
   const handcuffs = args.handcuffs == null ? null : args.handcuffs;
-  if (!data.ace_values.includes(aceValue)) throw new RulesError("an Ace counts 11 or 1, not " + aceValue);
+  if (!data.ace_values.includes(aceValue)) throw new RulesError("negation.ace-value", { value: aceValue });
   if (highNoon != null && !(highNoon in data.high_noon)) {
-    throw new RulesError("High Noon's " + repr(highNoon) + " does not change a negation; blessing, curse or handcuffs do");
+    throw new RulesError("negation.high-noon", { card: highNoon });
   }
-  if (highNoon != null && handcuffs != null) throw new RulesError("only one High Noon card is in play at a time: give one of them");
+  if (highNoon != null && handcuffs != null) throw new RulesError("negation.one-high-noon");
   const dead = (args.dead || []).map((role) => role.toLowerCase());
   const [ghosts, singleTeam] = table(play, args.ghosts == null ? null : args.ghosts, dead, Boolean(args.single_team || args.royal));
   let effect;
@@ -500,7 +506,7 @@ function negate(data, args) {
     effect = data.effects.find((e) => e.id === deckCard(data, play.played).effect);
   } else {
     effect = data.effects.find((e) => e.id === play.pair);
-    if (!effect) throw new RulesError("the " + data.deck.name + " has no " + play.pair + " for a two-card play");
+    if (!effect) throw new RulesError("negation.no-pair-effect", { deck: data.deck.name, kind: play.pair });
   }
   const color = (c) => suitColor(effectiveSuit(data, c, highNoon));
   const applied = [];
@@ -576,12 +582,12 @@ function negate(data, args) {
 
 // -- the public face: window.printkit ---------------------------------------------------
 
-function guarded(fn) {
+function guarded(words, fn) {
   return (...args) => {
     try {
       return fn(...args);
     } catch (error) {
-      if (error instanceof RulesError) return { error: error.message };
+      if (error instanceof RulesError) return { error: say(words, error.key, error.values) };
       throw error;
     }
   };
@@ -589,21 +595,21 @@ function guarded(fn) {
 
 function makeCompanion(data) {
   return {
-    lookup: guarded((query, aceValue) => findCards(data, String(query)).map((entry) => record(data, entry, aceValue == null ? data.default_ace_value : aceValue))),
-    negate: guarded((args) => negate(data, args || {})),
-    draw: guarded((args) => draw(data, args || {})),
-    odds: guarded((args) => {
+    lookup: guarded(data.words, (query, aceValue) => findCards(data, String(query)).map((entry) => record(data, entry, aceValue == null ? data.default_ace_value : aceValue))),
+    negate: guarded(data.words, (args) => negate(data, args || {})),
+    draw: guarded(data.words, (args) => draw(data, args || {})),
+    odds: guarded(data.words, (args) => {
       const out = odds(data, args || {});
       delete out.description;
       return out;
     }),
-    roles: guarded((players) => {
+    roles: guarded(data.words, (players) => {
       const entry = data.roles[String(players)];
-      if (!entry) throw new RulesError("BANG! is played by 3 to 8 players, not " + players);
+      if (!entry) throw new RulesError("roles.players", { low: 3, high: 8, players });
       return entry;
     }),
-    oddsText: guarded((args) => odds(data, args || {}).description),
-    parseCard: guarded((text) => parseCard(text).code),
+    oddsText: guarded(data.words, (args) => odds(data, args || {}).description),
+    parseCard: guarded(data.words, (text) => parseCard(text).code),
     _data: data,
   };
 }

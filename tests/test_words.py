@@ -1,0 +1,141 @@
+"""The words' catalogue (printkit/words/en.toml): every message the rules give is said
+from it, by id, in Python and on the table page alike; every id said is there with
+the values its sentence names; nothing there is unused; and only the command line's
+own wordings name an option."""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from printkit.errors import RulesError
+from printkit.words import catalogue, say
+
+PACKAGE = Path(__file__).resolve().parent.parent / "printkit"
+#: The modules whose refusals are said by id.
+SPEAKERS = [*sorted((PACKAGE / "rules").glob("*.py")), PACKAGE / "values" / "notation.py"]
+RULES_JS = PACKAGE / "web" / "rules.js"
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def _python_sayings() -> list[tuple[str, str, set[str] | None]]:
+    """(where, key, the values given; None when given as **values) of every ``.said``."""
+    found = []
+    for path in SPEAKERS:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            if node.func.attr != "said" or not node.args:
+                continue
+            keys = [node.args[0].value] if isinstance(node.args[0], ast.Constant) else []
+            if isinstance(node.args[0], ast.Name):  # key = "a" if ... else "b"
+                keys = _assigned_strings(path, node.args[0].id)
+            given = (
+                None
+                if any(k.arg is None for k in node.keywords)
+                else {k.arg for k in node.keywords}
+            )
+            found += [(f"{path.name}:{node.lineno}", key, given) for key in keys]
+    return found
+
+
+def _assigned_strings(path: Path, name: str) -> list[str]:
+    strings = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == name for t in node.targets):
+            strings += [c.value for c in ast.walk(node.value) if isinstance(c, ast.Constant)]
+    return [s for s in strings if isinstance(s, str) and "." in s]
+
+
+def _js_sayings() -> list[tuple[str, str, set[str] | None]]:
+    """(where, key, the values given) of every RulesError the page's rules throw, and the
+    ids its notation's trouble() returns."""
+    text = RULES_JS.read_text(encoding="utf-8")
+    found = []
+    for match in re.finditer(r"new RulesError\(([^;]*)\);", text):
+        line = text[: match.start()].count("\n") + 1
+        args = match.group(1)
+        keys = re.findall(r'"([a-z]+\.[a-z-]+)"', args)
+        obj = re.search(r"\{(.*)\}", args)
+        given = set()
+        if obj:
+            given = set(
+                re.findall(r"(?:\{|,)\s*([A-Za-z_]+)\s*(?=[:,}])", "{" + obj.group(1) + "}")
+            )
+        found += [(f"rules.js:{line}", key, given) for key in keys]
+        if not keys:
+            assert "trouble(normal)" in args, f"rules.js:{line} throws without a message id"
+    for key in re.findall(r'return[^;]*?"(card\.[a-z-]+)"', text):
+        found.append(("rules.js trouble()", key, {"card"}))
+    for key in re.findall(r'"(card\.[a-z-]+)"', text):
+        found.append(("rules.js", key, None))
+    return found
+
+
+def test_every_message_said_is_in_the_catalogue_with_its_values():
+    words = catalogue()
+    sayings = _python_sayings() + _js_sayings()
+    assert len(sayings) > 60
+    for where, key, given in sayings:
+        assert key in words, f"{where}: no message {key!r} in the catalogue"
+        if given is not None:
+            assert _fields(words[key]) <= given, (where, key, given)
+
+
+def test_no_refusal_is_written_outside_the_catalogue():
+    """A rule refuses by id: no refusal of the rules (a play the rules forbid, a card that
+    is not one, a query that finds nothing) is made from a sentence."""
+    refusals = ("RulesError", "NotationError", "NotFoundError")
+    for path in SPEAKERS:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in refusals:
+                assert not node.args, f"{path.name}:{node.lineno} writes its own message"
+    text = RULES_JS.read_text(encoding="utf-8")
+    assert not re.search(r'new RulesError\("[^"]*[ ,;:]', text)
+
+
+def test_every_message_is_used():
+    said = {key for _, key, _ in _python_sayings() + _js_sayings()}
+    python = "\n".join(p.read_text(encoding="utf-8") for p in PACKAGE.rglob("*.py"))
+    for key in catalogue():
+        if key.startswith(("reading.", "cli.")):
+            continue
+        assert key in said or f'"{key}"' in python, f"{key} is never said"
+
+
+def test_the_command_lines_wordings_name_its_options_and_no_other_does():
+    words = catalogue()
+    for key, text in words.items():
+        if key.startswith("cli."):
+            base = key.removeprefix("cli.")
+            assert base in words, key
+            assert _fields(text) == _fields(words[base]), key
+            assert re.search(r"--[a-z]", text) or "PLAYED" in text, key
+            assert not re.search(r"--[a-z]", words[base]), base
+        elif not key.startswith("example."):  # the rulebook's examples are negate's arguments
+            assert not re.search(r"(?<![\w-])--[a-z]", text), key
+
+
+def test_the_python_interface_and_the_page_say_it_plainly_and_the_command_line_its_way(cli):
+    import printkit
+
+    with pytest.raises(RulesError) as caught:
+        printkit.negate("KS", counters=["8D"], dead=("outlaw", "sheriff"), single_team=True)
+    assert caught.value.key == "negation.teams-mixed"
+    assert "--" not in str(caught.value)
+    result = cli("negate", "KS", "--counter", "8D", "--single-team", "--dead", "outlaw,sheriff")
+    assert result.status == 2 and "drop --single-team" in result.err
+
+
+def test_say_puts_values_in_place_and_quotes_as_typed():
+    assert say("negation.used-twice", card="7♦").startswith("7♦ is used twice")
+    assert say("card.bad-rank", card="1X").startswith("'1X' is not a playing card")
+    assert say("odds.fixed-no-suits", deck="simplified", cli=True).endswith("use --deck bang")
+    assert "{" not in say("lookup.no-match", query="{weird}").replace("'{weird}'", "")
