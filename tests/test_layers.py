@@ -245,9 +245,9 @@ def test_rules_read_no_file():
 
 
 def test_platypus_is_imported_in_one_place():
-    """Every module takes reportlab's platypus from printkit.render.platypus, which imports
-    it without compiling a pattern printkit never uses (45 ms): a module importing it
-    first, itself, would pay that again for every command."""
+    """Every module takes reportlab's platypus from printkit.render.platypus, whose
+    Paragraph sets every character in a face that has it: one taking reportlab's own
+    would leave a Greek letter out without a word."""
     importers = {
         str(path.relative_to(PACKAGE))
         for path in PACKAGE.rglob("*.py")
@@ -256,31 +256,3 @@ def test_platypus_is_imported_in_one_place():
         )
     }
     assert importers == {"render/platypus.py"}
-
-
-def test_the_late_pattern_is_compiled_when_used_and_works_as_reportlabs():
-    """In a fresh interpreter: the paragraph module's web-address pattern is not compiled
-    on import; used, it is reportlab's case-insensitive pattern, and splits an address
-    as reportlab does."""
-    import re
-    import subprocess
-    import sys
-
-    code = (
-        "import printkit.render.platypus\n"
-        "import reportlab.platypus.paragraph as para\n"
-        "late = para.uri_pat\n"
-        "print(type(late).__name__, late._compiled is None)\n"
-        "print(para._uri_split_pairs('https://example.com/a/b'))\n"
-        "print(type(late._compiled).__name__, bool(late.flags & 2), para.uri_pat is late)\n"
-        "print(late.match('HTTP://EXAMPLE.COM') is not None, late.match('no address'))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.splitlines() == [
-        "LatePattern True",
-        "[('https://example.com/a/', 'b'), ('https://example.com/', 'a/b'), "
-        "('https://', 'example.com/a/b')]",
-        "Pattern True True",
-        "True None",
-    ]
-    assert re.IGNORECASE == 2

@@ -38,7 +38,7 @@ from ..parallel import run_shared
 from ..resources.paths import art_dir
 from ..resources.typefaces import BODY, FAMILIES, register_faces
 from ..values.model import Deck
-from ..values.pictures import RASTER_FORMATS, ArtLibrary, Picture, fast_shapes, picture_error
+from ..values.pictures import RASTER_FORMATS, ArtLibrary, Picture, picture_error
 from .datafile import read_confined, shown
 
 __all__ = ["RASTER_SUFFIXES", "load_art", "load_icons", "load_picture"]
@@ -221,8 +221,7 @@ def _check_drawable(path: Path, drawing) -> None:
 
 
 def _svg_reader():
-    """svglib's renderer, with reportlab's shapes made fast first (``fast_shapes``)."""
-    fast_shapes()
+    """svglib's renderer (imported when a picture is first read)."""
     from svglib.svglib import SvgRenderer
 
     return SvgRenderer

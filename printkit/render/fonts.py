@@ -35,7 +35,6 @@ from ..resources.typefaces import (
     register_face,
     register_faces,
 )
-from ..values.pictures import fast_shapes
 
 __all__ = [
     "BODY",
@@ -75,7 +74,6 @@ _SCRIPT_BY_STYLE = {
 @cache
 def register_fonts() -> None:
     """Register every face under printkit's names (safe to call often)."""
-    fast_shapes()
     for name, (family, _, _) in FACES.items():
         try:
             face_file(name)

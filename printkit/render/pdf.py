@@ -105,17 +105,8 @@ class Document:
         self.canvas.setPageSize((width, height))
 
     def finish(self) -> bytes:
-        """The file's bytes, taken straight from reportlab's formatter (a file object
-        would hold two more copies of the whole file), which writes each object into one
-        growing buffer rather than a list joined at the end (a third copy)."""
-        from reportlab.pdfbase import pdfdoc
-
-        plain = pdfdoc.PDFFile
-        pdfdoc.PDFFile = _streaming_file()
-        try:
-            return self.canvas.getpdfdata()
-        finally:
-            pdfdoc.PDFFile = plain
+        """The file's bytes."""
+        return self.canvas.getpdfdata()
 
 
 @cache
@@ -166,27 +157,6 @@ class _AlreadyFlate:
 
 
 _ALREADY_FLATE = _AlreadyFlate()
-
-
-@cache
-def _streaming_file():
-    """reportlab's output collector, writing into one buffer: the same bytes, and the
-    buffer's contents become the file without a copy."""
-    from reportlab.pdfbase.pdfdoc import PDFFile
-
-    class StreamingFile(PDFFile):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)  # writes the header into self.strings
-            self.buffer = io.BytesIO()
-            for piece in self.strings:
-                self.buffer.write(piece)
-            self.strings = None
-            self.write = self.buffer.write
-
-        def format(self, document):
-            return self.buffer.getvalue()
-
-    return StreamingFile
 
 
 @cache

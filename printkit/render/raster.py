@@ -9,13 +9,12 @@ enough of them to pay for it.
 from __future__ import annotations
 
 import io
-import multiprocessing
 import os
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 
 from ..layout.impose import slot_rects
-from ..parallel import busy
+from ..parallel import busy, spawned
 from ..resources.typefaces import TITLE
 from ..values.design import CardSet
 from ..values.model import Template
@@ -81,13 +80,10 @@ def page_images(pdf: bytes, pages: int, resolution: int) -> Iterator[tuple[int, 
     workers = min(2, os.cpu_count() or 1)
     chunks = [list(range(i, min(pages, i + _CHUNK))) for i in range(0, pages, _CHUNK)]
     if workers > 1 and pages >= 16 and not busy():  # busy: both cores have work already
-        # "spawn": a forked child would inherit pdfium's state from this process.
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(
-            max_workers=workers, mp_context=context, initializer=load_document, initargs=(pdf,)
-        ) as pool:
-            for result in pool.map(render_loaded, chunks, [resolution] * len(chunks)):
-                yield from result
+        # Spawned: a forked child would inherit pdfium's state from this process.
+        yield from spawned(
+            render_loaded, chunks, resolution, setup=load_document, setup_args=(pdf,)
+        )
     else:
         for chunk in chunks:
             yield from render_pages(pdf, chunk, resolution)
@@ -188,7 +184,8 @@ def _proofs(
         mask = Image.new("L", (card_w, card_h), 0)
         ImageDraw.Draw(mask).rounded_rectangle((0, 0, card_w - 1, card_h - 1), corner, 255)
     # PNG packing takes most of the time and runs outside Python's lock: each image is
-    # packed on the other core while the next is pasted, two at most in memory.
+    # packed on the other core while the next is pasted, two at most in memory (see
+    # printkit.parallel for the figures).
     pool = ThreadPoolExecutor(max_workers=2)
     pending: list = []
     images = []

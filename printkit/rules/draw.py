@@ -6,8 +6,8 @@ who draws (Lucky Duke keeps the best of two), and a function from the card's
 heart and its Curse every card a spade; ranks never change.
 """
 
-# Evaluated annotations, as in printkit.values.model: the companion defines these classes at
-# every start.
+from __future__ import annotations
+
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 

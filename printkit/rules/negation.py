@@ -17,12 +17,13 @@ The Death Mesa rule, as printkit applies it:
   when a ghost is alone; an assist needs a dead Renegade; High Noon's Blessing and Curse
   make every card one colour, and Handcuffs binds the playing ghost to one suit.
 
-Where the sources leave a question open, the answer names the reading it applied (ids in
-data/readings.toml). Pure functions: nothing here prints, and the rulebook's worked
-examples call them too.
+Where the sources leave a question open, the answer names the reading it applied (by
+its id in the words' catalogue, printkit/words/en.toml). Pure functions: nothing here
+prints, and the rulebook's worked examples call them too.
 """
 
-# Evaluated annotations, as in printkit.values.model: `negate` defines these classes at every start.
+from __future__ import annotations
+
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -77,7 +78,7 @@ class Play(NamedTuple):
         boosts: Sequence[PlayingCard] = (),
         assists: Sequence[PlayingCard] = (),
         counters: Sequence[PlayingCard] = (),
-    ) -> "Play":
+    ) -> Play:
         return cls(played, tuple(boosts), tuple(assists), tuple(counters))
 
     @classmethod
@@ -88,7 +89,7 @@ class Play(NamedTuple):
         boosts: Sequence[PlayingCard] = (),
         assists: Sequence[PlayingCard] = (),
         counters: Sequence[PlayingCard] = (),
-    ) -> "Play":
+    ) -> Play:
         """A dead Renegade's Spook! or a dead Deputy's Warn made of any two cards."""
         if kind not in PAIRS:
             raise RulesError.said("negation.pair-kind", kind=kind)

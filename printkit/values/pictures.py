@@ -11,19 +11,10 @@ from typing import Any, NamedTuple
 from ..errors import RenderError
 from .model import Effect
 
-__all__ = ["RASTER_FORMATS", "ArtLibrary", "Picture", "fast_shapes", "picture_error"]
+__all__ = ["RASTER_FORMATS", "ArtLibrary", "Picture", "picture_error"]
 
 #: The only raster formats opened, by name: Pillow never guesses a format from content.
 RASTER_FORMATS = ("PNG", "JPEG")
-
-
-def fast_shapes() -> None:
-    """Turn off reportlab's check of every attribute set on a drawing's shapes (a third of
-    the time svglib takes): the drawings are built by svglib's code, not by hand. Takes
-    effect when reportlab.graphics.shapes is first imported, so call it before."""
-    from reportlab import rl_config
-
-    rl_config.shapeChecking = 0
 
 
 def picture_error(source: str, message: str) -> RenderError:
