@@ -204,3 +204,18 @@ def test_a_roles_table_not_named_by_a_number_is_a_clear_error(data_copy):
     with pytest.raises(CatalogueError, match=r"\[tables.five\].*number of players") as info:
         load_deal(4, data_copy)
     assert "\n" not in str(info.value)
+
+
+def test_every_check_is_a_table_that_decides_every_card():
+    """A check's rows cover every card (the last row takes any), and every outcome is the
+    answer for some card: the table the page reads is the whole rule."""
+    from printkit.rules.draw import CHECKS
+    from printkit.values.model import RANKS, SUITS
+
+    for check in CHECKS.values():
+        last = check.rules[-1]
+        assert (last.suits, last.ranks) == (SUITS, RANKS), check.id
+        seen = {check.decide(suit, rank) for suit in SUITS for rank in RANKS}
+        assert seen == set(check.outcomes), check.id
+    assert CHECKS["dynamite"].decide("spades", "9") == "explode"
+    assert CHECKS["dynamite"].decide("spades", "10") == "pass"

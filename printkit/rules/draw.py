@@ -8,11 +8,11 @@ heart and its Curse every card a spade; ranks never change.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..errors import RulesError
-from ..values.model import HIGH_NOON, PlayingCard, effective_suit, suit_color
+from ..values.model import HIGH_NOON, RANKS, SUITS, PlayingCard, effective_suit
 
 __all__ = [
     "CHECKS",
@@ -32,7 +32,14 @@ __all__ = [
 #: (no character abilities, so no Lucky Duke) and New Identity (he may be gone).
 DRAW_HIGH_NOON = ("blessing", "curse", "hangover", "new-identity")
 
-_DYNAMITE_RANKS = frozenset("23456789")
+
+class Rule(NamedTuple):
+    """One row of a check's table: a card of these (effective) suits and ranks gives
+    this outcome. A check's rows are read in order; the first that matches decides."""
+
+    outcome: str
+    suits: tuple[str, ...] = SUITS
+    ranks: tuple[str, ...] = RANKS
 
 
 class Check(NamedTuple):
@@ -43,10 +50,14 @@ class Check(NamedTuple):
     drawer: str
     outcomes: tuple[str, ...]  # best first, for the player who draws
     meaning: dict[str, str]
-    decide: Callable[[str, str], str]  # (effective suit, rank) -> outcome
+    rules: tuple[Rule, ...]  # the table a card is read against (the last row: any card)
     when: dict[str, str]  # outcome -> the cards that give it, in reading order
     lucky_duke: str | None = None  # None: Lucky Duke may draw; else the reading why not
     reading: str | None = None  # the id of a reading this check needs with Lucky Duke
+
+    def decide(self, suit: str, rank: str) -> str:
+        """The outcome of a card of effective ``suit`` and ``rank``."""
+        return next(r.outcome for r in self.rules if suit in r.suits and rank in r.ranks)
 
     def summary(self) -> str:
         """One line for a player aid: "Barrel: ♥ dodge · ♠♣♦ no dodge"."""
@@ -54,16 +65,11 @@ class Check(NamedTuple):
         return f"{self.name}: " + " · ".join(parts)
 
 
-def _hearts(win: str, lose: str) -> Callable[[str, str], str]:
-    return lambda suit, _rank: win if suit == "hearts" else lose
-
-
-def _dynamite(suit: str, rank: str) -> str:
-    return "explode" if suit == "spades" and rank in _DYNAMITE_RANKS else "pass"
+def _hearts(win: str, lose: str) -> tuple[Rule, ...]:
+    return (Rule(win, ("hearts",)), Rule(lose))
 
 
 _SINGULAR = {"spades": "spade", "clubs": "club", "hearts": "heart", "diamonds": "diamond"}
-_BAD_MOON = {"spades": "discard-2", "clubs": "discard-1", "diamonds": "nothing", "hearts": "draw-1"}
 
 CHECKS: dict[str, Check] = {
     check.id: check
@@ -101,7 +107,7 @@ CHECKS: dict[str, Check] = {
                 "explode": "spades 2 to 9 explode the Dynamite: lose 3 life points",
                 "pass": "only spades 2 to 9 explode; pass the Dynamite to the player on your left",
             },
-            _dynamite,
+            (Rule("explode", ("spades",), tuple("23456789")), Rule("pass")),
             {"explode": "♠ 2-9", "pass": "other cards"},
         ),
         Check(
@@ -115,7 +121,12 @@ CHECKS: dict[str, Check] = {
                 "nothing": "nothing happens",
                 "draw-1": "every living player draws 1 card",
             },
-            lambda suit, _rank: _BAD_MOON[suit],
+            (
+                Rule("discard-2", ("spades",)),
+                Rule("discard-1", ("clubs",)),
+                Rule("nothing", ("diamonds",)),
+                Rule("draw-1", ("hearts",)),
+            ),
             {"discard-2": "♠", "discard-1": "♣", "nothing": "♦", "draw-1": "♥"},
             lucky_duke="lucky-duke-bad-moon-rising",
         ),
@@ -128,7 +139,7 @@ CHECKS: dict[str, Check] = {
                 "steal": "the ghost takes a card from that player's hand into their buried goods",
                 "bang": "that player is the target of a BANG!",
             },
-            lambda suit, _rank: "steal" if suit_color(suit) == "red" else "bang",
+            (Rule("steal", ("hearts", "diamonds")), Rule("bang")),
             {"steal": "♥♦", "bang": "♠♣"},
             reading="lucky-duke-unfinished-business",
         ),

@@ -16,6 +16,7 @@ from importlib import resources
 from ..errors import RenderError
 from ..rules.draw import CHECKS, DRAW_HIGH_NOON, HIGH_NOON
 from ..rules.lookup import card_record
+from ..rules.negation import PAIRS, ROLES
 from ..rules.odds import DrawDeck
 from ..rules.roles import Deal
 from ..values.content import Reading
@@ -67,6 +68,7 @@ def page_data(
             "meaning": dict(check.meaning),
             "lucky_duke": check.lucky_duke,
             "reading": check.reading,
+            "rules": [list(rule) for rule in check.rules],  # [outcome, suits, ranks]
         }
         for check in CHECKS.values()
     }
@@ -99,6 +101,8 @@ def page_data(
         },
         "draw_decks": {deck_id: _draw_deck(d) for deck_id, d in draw_decks.items()},
         "roles": {str(n): table.to_json() for n, table in sorted(tables.items())},
+        "pairs": dict(PAIRS),
+        "teams": dict(ROLES),
         "high_noon": dict(HIGH_NOON),
         "draw_high_noon": list(DRAW_HIGH_NOON),
         "ace_values": list(ACE_VALUES),

@@ -177,15 +177,11 @@ function findCard(data, query) {
 
 // -- draw! checks (printkit/rules/draw.py) ------------------------------------------------
 
-const DYNAMITE_RANKS = new Set(["2", "3", "4", "5", "6", "7", "8", "9"]);
-const BAD_MOON = { spades: "discard-2", clubs: "discard-1", diamonds: "nothing", hearts: "draw-1" };
-const DECIDE = {
-  barrel: (suit) => (suit === "hearts" ? "dodge" : "no-dodge"),
-  jail: (suit) => (suit === "hearts" ? "escape" : "skip-turn"),
-  dynamite: (suit, rank) => (suit === "spades" && DYNAMITE_RANKS.has(rank) ? "explode" : "pass"),
-  "bad-moon-rising": (suit) => BAD_MOON[suit],
-  "unfinished-business": (suit) => (suitColor(suit) === "red" ? "steal" : "bang"),
-};
+// A card's outcome for a check, read off the check's table (printkit/rules/draw.py's
+// CHECKS, carried in the page's data): the first row whose suits and ranks hold it.
+function decide(check, suit, rank) {
+  return check.rules.find(([, suits, ranks]) => suits.includes(suit) && ranks.includes(rank))[0];
+}
 
 function effectiveSuit(data, c, highNoon) {
   return data.high_noon[highNoon || ""] || c.suit;
@@ -216,11 +212,11 @@ function judge(data, checkId, cards, highNoon, luckyDuke) {
   if (!two && cards.length !== 1) {
     throw new RulesError(luckyDuke ? "draw.hangover-one-card" : "draw.one-card", { check: check.name, count: cards.length });
   }
-  const rankOf = (c) => check.outcomes.indexOf(DECIDE[checkId](effectiveSuit(data, c, highNoon), c.rank));
+  const rankOf = (c) => check.outcomes.indexOf(decide(check, effectiveSuit(data, c, highNoon), c.rank));
   let chosen = cards[0];
   for (const c of cards.slice(1)) if (rankOf(c) < rankOf(chosen)) chosen = c;
   const suit = effectiveSuit(data, chosen, highNoon);
-  const outcome = DECIDE[checkId](suit, chosen.rank);
+  const outcome = decide(check, suit, chosen.rank);
   return {
     check: checkId,
     cards: cards.map((c) => c.code),
@@ -296,7 +292,7 @@ function remaining(data, source, checkId, seen, inPlay) {
       const c = parseCard(cardText);
       copies = copies.filter((i) => left[i].card.code === c.code);
     } else {
-      const outcomes = new Set(copies.map((i) => DECIDE[checkId](left[i].card.suit, left[i].card.rank)));
+      const outcomes = new Set(copies.map((i) => decide(data.checks[checkId], left[i].card.suit, left[i].card.rank)));
       if (outcomes.size > 1) {
         const options = copies.map((i) => name.trim() + ":" + left[i].card.code).join(", ");
         throw new RulesError("odds.copies-differ", { name: name.trim(), cards: options });
@@ -334,7 +330,7 @@ function odds(data, args) {
     counted = luckyDuke && !applied.includes("hangover");
     const counts = check.outcomes.map((o) => source.cards.filter(([code]) => {
       const c = parseCard(code);
-      return DECIDE[checkId](effectiveSuit(data, c, highNoon), c.rank) === o;
+      return decide(check, effectiveSuit(data, c, highNoon), c.rank) === o;
     }).length);
     const total = source.cards.length;
     if (!two) {
@@ -382,23 +378,21 @@ function describeSource(source) {
 
 // -- negation (printkit/rules/negation.py) -----------------------------------------------
 
-const PAIRS = { spook: "renegade", warn: "deputy" };
-const ROLES = { sheriff: "law", deputy: "law", outlaw: "outlaws", renegade: null };
 
 function title(word) {
   return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }
 
-function table(play, ghosts, dead, singleTeam) {
+function table(data, play, ghosts, dead, singleTeam) {
   if (dead.length) {
     for (const role of dead) {
-      if (!(role in ROLES)) throw new RulesError("negation.no-role", { role, roles: Object.keys(ROLES).join(", ") });
+      if (!(role in data.teams)) throw new RulesError("negation.no-role", { role, roles: Object.keys(data.teams).join(", ") });
     }
     if (ghosts != null && ghosts !== dead.length) {
       throw new RulesError("negation.roles-and-ghosts", { roles: dead.length, ghosts });
     }
     ghosts = dead.length;
-    const teams = new Set(dead.map((role, i) => ROLES[role] || "renegade-" + i));
+    const teams = new Set(dead.map((role, i) => data.teams[role] || "renegade-" + i));
     const derived = teams.size === 1;
     if (singleTeam && !derived) {
       throw new RulesError("negation.teams-mixed");
@@ -407,8 +401,8 @@ function table(play, ghosts, dead, singleTeam) {
     if (play.assists.length && !dead.slice(1).includes("renegade")) {
       throw new RulesError("negation.only-renegade-assists");
     }
-    if (play.pair != null && dead[0] !== PAIRS[play.pair]) {
-      throw new RulesError("negation.pair-role", { role: title(PAIRS[play.pair]), kind: play.pair, playing: title(dead[0]) });
+    if (play.pair != null && dead[0] !== data.pairs[play.pair]) {
+      throw new RulesError("negation.pair-role", { role: title(data.pairs[play.pair]), kind: play.pair, playing: title(dead[0]) });
     }
   }
   if (ghosts != null) {
@@ -500,7 +494,7 @@ function negate(data, args) {
   }
   if (highNoon != null && handcuffs != null) throw new RulesError("negation.one-high-noon");
   const dead = (args.dead || []).map((role) => role.toLowerCase());
-  const [ghosts, singleTeam] = table(play, args.ghosts == null ? null : args.ghosts, dead, Boolean(args.single_team || args.royal));
+  const [ghosts, singleTeam] = table(data, play, args.ghosts == null ? null : args.ghosts, dead, Boolean(args.single_team || args.royal));
   let effect;
   if (play.pair == null) {
     effect = data.effects.find((e) => e.id === deckCard(data, play.played).effect);
