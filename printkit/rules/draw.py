@@ -125,7 +125,7 @@ CHECKS: dict[str, Check] = {
                 Rule("discard-2", ("spades",)),
                 Rule("discard-1", ("clubs",)),
                 Rule("nothing", ("diamonds",)),
-                Rule("draw-1", ("hearts",)),
+                Rule("draw-1"),  # hearts
             ),
             {"discard-2": "♠", "discard-1": "♣", "nothing": "♦", "draw-1": "♥"},
             lucky_duke="lucky-duke-bad-moon-rising",
