@@ -236,7 +236,7 @@ def test_no_twelve_word_run_of_data_or_words_is_copied_from_the_sources():
     assert len(seed_hashes()) > 1000
     for path in [
         *sorted((ROOT / "data").rglob("*")),
-        *sorted((ROOT / "printkit" / "words").glob("*.toml")),
+        *sorted((ROOT / "printkit" / "words").rglob("*.toml")),
     ]:
         if path.is_file():
             assert copied_runs(path.read_text(encoding="utf-8")) == [], path

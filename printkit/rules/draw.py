@@ -6,8 +6,8 @@ who draws (Lucky Duke keeps the best of two), and a function from the card's
 heart and its Curse every card a spade; ranks never change.
 """
 
-from __future__ import annotations
-
+# Evaluated annotations, as in printkit.values.model: the companion defines these classes at every
+# start.
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -47,7 +47,6 @@ class Check(NamedTuple):
 
     id: str
     name: str
-    drawer: str
     outcomes: tuple[str, ...]  # best first, for the player who draws
     meaning: dict[str, str]
     rules: tuple[Rule, ...]  # the table a card is read against (the last row: any card)
@@ -77,7 +76,6 @@ CHECKS: dict[str, Check] = {
         Check(
             "barrel",
             "Barrel",
-            "the player who is shot at",
             ("dodge", "no-dodge"),
             {
                 "dodge": "the Barrel works and the BANG! misses",
@@ -89,7 +87,6 @@ CHECKS: dict[str, Check] = {
         Check(
             "jail",
             "Jail",
-            "the jailed player, at the start of the turn",
             ("escape", "skip-turn"),
             {
                 "escape": "discard the Jail and play the turn as usual",
@@ -101,7 +98,6 @@ CHECKS: dict[str, Check] = {
         Check(
             "dynamite",
             "Dynamite",
-            "the player with the Dynamite, at the start of the turn",
             ("pass", "explode"),
             {
                 "explode": "spades 2 to 9 explode the Dynamite: lose 3 life points",
@@ -113,7 +109,6 @@ CHECKS: dict[str, Check] = {
         Check(
             "bad-moon-rising",
             "Bad Moon Rising",
-            "the ghost who plays it",
             ("draw-1", "nothing", "discard-1", "discard-2"),
             {
                 "discard-2": "every living player gives up 2 cards (hand or play) or loses 1 life",
@@ -133,7 +128,6 @@ CHECKS: dict[str, Check] = {
         Check(
             "unfinished-business",
             "Unfinished Business",
-            "the living player the ghost last attacked",
             ("steal", "bang"),
             {
                 "steal": "the ghost takes a card from that player's hand into their buried goods",

@@ -18,12 +18,12 @@ The Death Mesa rule, as printkit applies it:
   make every card one colour, and Handcuffs binds the playing ghost to one suit.
 
 Where the sources leave a question open, the answer names the reading it applied (by
-its id in the words' catalogue, printkit/words/en.toml). Pure functions: nothing here
+its id in the words' catalogue, printkit/words/en/). Pure functions: nothing here
 prints, and the rulebook's worked examples call them too.
 """
 
-from __future__ import annotations
-
+# Evaluated annotations, as in printkit.values.model: `negate` defines these classes at every
+# start.
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -40,6 +40,7 @@ from ..values.model import (
     suit_color,
 )
 from ..values.notation import parse_card
+from ..words import say
 from .readings import reading
 
 __all__ = [
@@ -78,7 +79,7 @@ class Play(NamedTuple):
         boosts: Sequence[PlayingCard] = (),
         assists: Sequence[PlayingCard] = (),
         counters: Sequence[PlayingCard] = (),
-    ) -> Play:
+    ) -> "Play":
         return cls(played, tuple(boosts), tuple(assists), tuple(counters))
 
     @classmethod
@@ -89,7 +90,7 @@ class Play(NamedTuple):
         boosts: Sequence[PlayingCard] = (),
         assists: Sequence[PlayingCard] = (),
         counters: Sequence[PlayingCard] = (),
-    ) -> Play:
+    ) -> "Play":
         """A dead Renegade's Spook! or a dead Deputy's Warn made of any two cards."""
         if kind not in PAIRS:
             raise RulesError.said("negation.pair-kind", kind=kind)
@@ -131,7 +132,7 @@ class Negation(NamedTuple):
     @property
     def readings(self) -> tuple[str, ...]:
         """The facts, then each reading applied, in a few words."""
-        return (*self.notes, *(f"reading: {reading(i).short}" for i in self.applied))
+        return (*self.notes, *(say("note.reading", short=reading(i).short) for i in self.applied))
 
     @property
     def discarded(self) -> tuple[PlayingCard, ...]:
@@ -192,7 +193,7 @@ def resolve(
         if ace_value == DEFAULT_ACE_VALUE:
             applied.append("ace-value")
         else:
-            notes.append(f"an Ace counts {ace_value}: the other way to read the rules")
+            notes.append(say("note.ace-other", value=ace_value))
     if wrong and effect.negatable:
         applied.append("same-colour-counter")
     if not effect.negatable and play.counters:
@@ -301,7 +302,7 @@ def _check_legal(play: Play, played_color: str, color, single_team, royal, handc
             raise RulesError.said("negation.renegade-two-teams")
         allowed = played.is_royal if royal else played.rank == "A"
         if not allowed and not play.boosts and play.second is None:
-            needed = "royal (J, Q, K or A)" if royal else "an Ace"
+            needed = say("negation.needed-royal" if royal else "negation.needed-ace")
             raise RulesError.said("negation.one-team-card", needed=needed, card=played.symbol)
 
 
@@ -316,17 +317,15 @@ def _notes(
 ) -> list[str]:
     notes = []
     if not effect.negatable:
-        notes.append(f"{effect.name} cannot be negated")
+        notes.append(say("note.cannot-negate", effect=effect.name))
     elif wrong:
+        key = "note.wrong-colour-one" if len(wrong) == 1 else "note.wrong-colour-many"
         cards = ", ".join(card.symbol for card in wrong)
-        notes.append(
-            f"{cards} {'is' if len(wrong) == 1 else 'are'} {played_color} like the played "
-            "card: only cards of the opposite colour can negate it"
-        )
+        notes.append(say(key, cards=cards, colour=say(f"colour.{played_color}")))
     elif play.counters and countered == played:
-        notes.append("a tie does not negate: the counter value must be greater")
+        notes.append(say("note.tie"))
     if royal:
-        notes.append("royal variant: a J, Q, K or A may be played without a boost")
+        notes.append(say("note.royal"))
     return notes
 
 
@@ -336,17 +335,20 @@ def describe(result: Negation) -> str:
     ours = [*play.own, *play.boosts, *play.assists]
     played_side = _sum_text(ours, result.played_value, result.ace_value)
     if play.counters:
-        counter_side = "against " + _sum_text(play.counters, result.counter_value, result.ace_value)
+        total = _sum_text(play.counters, result.counter_value, result.ace_value)
+        counter_side = say("verdict.against", cards=total)
     else:
-        counter_side = "unopposed"
+        counter_side = say("verdict.unopposed")
     if result.negated:
-        verdict = "negated"
+        verdict = say("verdict.negated")
     elif not result.negatable:
-        verdict = "cannot be negated"
+        verdict = say("verdict.cannot")
     else:
-        verdict = "not negated"
-    name = result.effect.name + (" (two cards)" if play.pair else "")
-    return f"{name} {played_side} {counter_side}: {verdict}"
+        verdict = say("verdict.not-negated")
+    name = say("verdict.two-cards", effect=result.effect.name) if play.pair else result.effect.name
+    return say(
+        "verdict.line", effect=name, played=played_side, counters=counter_side, verdict=verdict
+    )
 
 
 def _sum_text(cards: Sequence[PlayingCard], total: int, ace_value: int) -> str:

@@ -17,6 +17,7 @@ from typing import NamedTuple
 from ..errors import RulesError, did_you_mean
 from ..values.model import PlayingCard
 from ..values.notation import parse_card
+from ..words import say
 from .draw import CHECKS, effective_suit, lucky_duke_applies
 
 __all__ = [
@@ -45,15 +46,15 @@ class DrawDeck(NamedTuple):
 
     @property
     def description(self) -> str:
+        """Which cards the odds are counted over, in words."""
         if self.chances is not None:
-            return f"from the {self.id} deck's fixed chances"
+            return say("odds.over-fixed", deck=self.id)
         if self.removed:
             whole = len(self.cards) + self.removed
-            return (
-                f"over the {len(self.cards)} cards left of the {self.id} deck's {whole} "
-                f"({self.removed} seen or in play)"
+            return say(
+                "odds.over-left", left=len(self.cards), deck=self.id, whole=whole, out=self.removed
             )
-        return f"over the {len(self.cards)} cards of the {self.id} deck"
+        return say("odds.over", cards=len(self.cards), deck=self.id)
 
     def meaning(self, check_id: str, outcome: str) -> str:
         return self.meanings.get(check_id, {}).get(outcome) or CHECKS[check_id].meaning[outcome]

@@ -1,6 +1,6 @@
 """The readings: every question the sources leave open, and the answer printkit applies.
 
-They are copy, in the words' catalogue (``printkit/words/en.toml``, ``[reading.<id>]``);
+They are copy, in the words' catalogue (``printkit/words/en/reading.toml``);
 the rules name the ones an answer rests on by id, and the companion, the rulebook's
 appendix and the aids say them from there, so a reading is written once.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from ..values.content import Reading
-from ..words import catalogue
+from ..words import section
 
 __all__ = ["Reading", "load_readings", "reading"]
 
@@ -20,7 +20,7 @@ _FIELDS = ("question", "reading", "alternative", "short")
 @cache
 def load_readings() -> dict[str, Reading]:
     """Every reading, by id, in the catalogue's order."""
-    words = catalogue()
+    words = section("reading")
     ids = dict.fromkeys(key.split(".")[1] for key in words if key.startswith("reading."))
     return {
         reading_id: Reading(reading_id, *(words[f"reading.{reading_id}.{f}"] for f in _FIELDS))

@@ -178,9 +178,6 @@ class Typeface(NamedTuple):
     source: str  # the family or the file, for messages
     faces: Mapping[tuple[int, int], FontFace]
 
-    def style_name(self, style: tuple[int, int]) -> str:
-        return next(name for name, place in STYLES.items() if place == style)
-
 
 class Layout(NamedTuple):
     source: str  # the file, as messages name it

@@ -9,9 +9,14 @@ same but costs about ten times as much to define (Python compiles its six method
 every start), and printkit defines some eighty value classes: with dataclasses, the
 table companion spent a quarter of its start-up above ``import click`` on them
 (bench/). Being tuples, values also unpack and compare with tuples; no code relies on it.
-"""
 
-from __future__ import annotations
+Unlike the rest of printkit, this module and the rules the table companion's commands
+import (rules/draw.py, rules/negation.py) do without ``from __future__ import
+annotations``: typing compiles every string annotation of a ``NamedTuple`` as it
+defines the class, and evaluated ones cost a companion command 7 ms of its start (a
+tenth of ``printkit negate``; 250 rather than 296 million instructions, bench/). Names
+defined later, or only for type checkers, are quoted.
+"""
 
 from collections.abc import Mapping
 from pathlib import Path
@@ -122,7 +127,7 @@ class PlayingCard(_RankAndSuit):
 
     __slots__ = ()
 
-    def __new__(cls, rank: str, suit: str) -> PlayingCard:
+    def __new__(cls, rank: str, suit: str) -> "PlayingCard":
         if rank not in RANKS:
             raise ValueError(f"no rank {rank!r}: ranks are {', '.join(RANKS)}")
         if suit not in SUITS:
@@ -168,7 +173,7 @@ class PlayingCard(_RankAndSuit):
         return SUITS.index(self.suit), RANKS.index(self.rank)
 
     @classmethod
-    def every(cls) -> tuple[PlayingCard, ...]:
+    def every(cls) -> "tuple[PlayingCard, ...]":
         """All 52 cards in sort order."""
         return tuple(cls(rank, suit) for suit in SUITS for rank in RANKS)
 
@@ -263,10 +268,10 @@ class Deck(NamedTuple):
     aids: str | None = None  # the player aids' file, in the deck's folder
     idsheet: str | None = None  # the identification sheet's name in the output folder
     folder: Path | None = None
-    aid: Aid | None = None  # the player aid, read with the deck (load_deck(documents=True))
-    rules_text: RulesText | None = None  # the rules, read likewise
+    aid: "Aid | None" = None  # the player aid, read with the deck (load_deck(documents=True))
+    rules_text: "RulesText | None" = None  # the rules, read likewise
     look_name: str = "western"  # the layouts its cards print with (data/layouts/NAME)
-    look: Look | None = None  # those layouts, read likewise
+    look: "Look | None" = None  # those layouts, read likewise
 
     def cards_of(self, effect: Effect) -> tuple[Card, ...]:
         """Every card that carries ``effect``, in deck order."""

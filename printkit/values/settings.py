@@ -22,5 +22,4 @@ class Settings(NamedTuple):
     qr: bool = True  # a QR code on every card front
     art_dir: Path | None = None  # the player's own pictures, <art_dir>/<deck>/<effect>.svg
     aids: int = 0  # player aid cards printed after a deck's own cards
-    proofs: bool = True  # proof images in the kit
     ink_saver: bool = False  # the same cards on white: no grounds, light pictures

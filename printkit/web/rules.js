@@ -34,7 +34,7 @@ function repr(text) {
   return "'" + text.replace(/\\/g, "\\\\").replace(/'/g, "\\'") + "'";
 }
 
-// -- playing cards and notation (printkit/notation.py) --------------------------------
+// -- playing cards and notation (printkit/values/notation.py) --------------------------------
 
 function card(rank, suit) {
   return {
@@ -110,7 +110,7 @@ function trouble(normal) {
   return "card.unreadable";
 }
 
-// -- the deck and lookup (printkit/lookup.py) -----------------------------------------
+// -- the deck and lookup (printkit/rules/lookup.py) -----------------------------------------
 
 function nameKey(name) {
   return name.toLowerCase().replace(/&/g, " and ").normalize("NFKD")
@@ -364,16 +364,15 @@ function odds(data, args) {
   }
   out.readings = applied.map((id) => data.readings[id].short);
   out.reading_ids = applied;
-  out.description = describeSource(source);
+  out.description = describeSource(data, source);
   return out;
 }
 
-function describeSource(source) {
-  if (source.chances) return "from the " + source.id + " deck's fixed chances";
-  if (source.removed) {
-    return "over the " + source.cards.length + " cards left of the " + source.id + " deck's " + (source.cards.length + source.removed) + " (" + source.removed + " seen or in play)";
-  }
-  return "over the " + source.cards.length + " cards of the " + source.id + " deck";
+function describeSource(data, source) {
+  if (source.chances) return say(data.words, "odds.over-fixed", { deck: source.id });
+  const left = source.cards.length;
+  if (source.removed) return say(data.words, "odds.over-left", { left, deck: source.id, whole: left + source.removed, out: source.removed });
+  return say(data.words, "odds.over", { cards: left, deck: source.id });
 }
 
 // -- negation (printkit/rules/negation.py) -----------------------------------------------
@@ -431,7 +430,7 @@ function isRoyal(c) {
   return ["J", "Q", "K", "A"].includes(c.rank);
 }
 
-function checkLegal(play, playedColor, color, singleTeam, royal, handcuffs) {
+function checkLegal(data, play, playedColor, color, singleTeam, royal, handcuffs) {
   const seen = new Set();
   for (const c of allCards(play)) {
     if (seen.has(c.code)) throw new RulesError("negation.used-twice", { card: c.symbol });
@@ -457,7 +456,7 @@ function checkLegal(play, playedColor, color, singleTeam, royal, handcuffs) {
     }
     const allowed = royal ? isRoyal(played) : played.rank === "A";
     if (!allowed && !play.boosts.length && !play.second) {
-      const needed = royal ? "royal (J, Q, K or A)" : "an Ace";
+      const needed = say(data.words, royal ? "negation.needed-royal" : "negation.needed-ace");
       throw new RulesError("negation.one-team-card", { needed, card: played.symbol });
     }
   }
@@ -514,24 +513,26 @@ function negate(data, args) {
     }
   }
   const royal = Boolean(args.royal);
-  checkLegal(play, playedColor, color, singleTeam, royal, handcuffs);
+  checkLegal(data, play, playedColor, color, singleTeam, royal, handcuffs);
   const sum = (cards) => cards.reduce((total, c) => total + value(c, aceValue), 0);
   const playedValue = sum([...own(play), ...play.boosts, ...play.assists]);
   const counterValue = sum(play.counters);
   const wrong = play.counters.filter((c) => color(c) === playedColor);
   const negated = effect.negatable && !wrong.length && counterValue > playedValue;
+  const words = (key, values) => say(data.words, key, values || {});
   const notes = [];
   if (!effect.negatable) {
-    notes.push(effect.name + " cannot be negated");
+    notes.push(words("note.cannot-negate", { effect: effect.name }));
   } else if (wrong.length) {
-    notes.push(wrong.map((c) => c.symbol).join(", ") + " " + (wrong.length === 1 ? "is" : "are") + " " + playedColor + " like the played card: only cards of the opposite colour can negate it");
+    const key = wrong.length === 1 ? "note.wrong-colour-one" : "note.wrong-colour-many";
+    notes.push(words(key, { cards: wrong.map((c) => c.symbol).join(", "), colour: words("colour." + playedColor) }));
   } else if (play.counters.length && counterValue === playedValue) {
-    notes.push("a tie does not negate: the counter value must be greater");
+    notes.push(words("note.tie"));
   }
-  if (royal) notes.push("royal variant: a J, Q, K or A may be played without a boost");
+  if (royal) notes.push(words("note.royal"));
   if (allCards(play).some((c) => c.rank === "A")) {
     if (aceValue === data.default_ace_value) applied.push("ace-value");
-    else notes.push("an Ace counts " + aceValue + ": the other way to read the rules");
+    else notes.push(words("note.ace-other", { value: aceValue }));
   }
   if (wrong.length && effect.negatable) applied.push("same-colour-counter");
   if (!effect.negatable && play.counters.length) applied.push("syphon-counters");
@@ -546,9 +547,9 @@ function negate(data, args) {
     discarded = discarded.filter((c) => !mine.includes(c.code));
   }
   const ours = [...own(play), ...play.boosts, ...play.assists];
-  const counterSide = play.counters.length ? "against " + sumText(play.counters, counterValue, aceValue) : "unopposed";
-  const verdict = negated ? "negated" : !effect.negatable ? "cannot be negated" : "not negated";
-  const name = effect.name + (play.pair ? " (two cards)" : "");
+  const counterSide = play.counters.length ? words("verdict.against", { cards: sumText(play.counters, counterValue, aceValue) }) : words("verdict.unopposed");
+  const verdict = words(negated ? "verdict.negated" : !effect.negatable ? "verdict.cannot" : "verdict.not-negated");
+  const name = play.pair ? words("verdict.two-cards", { effect: effect.name }) : effect.name;
   return {
     played: play.played.code,
     pair: play.pair,
@@ -568,8 +569,8 @@ function negate(data, args) {
     single_team: singleTeam,
     ghosts,
     high_noon: highNoon != null ? highNoon : handcuffs != null ? "handcuffs (" + handcuffs + ")" : null,
-    verdict: name + " " + sumText(ours, playedValue, aceValue) + " " + counterSide + ": " + verdict,
-    readings: [...notes, ...applied.map((id) => "reading: " + data.readings[id].short)],
+    verdict: words("verdict.line", { effect: name, played: sumText(ours, playedValue, aceValue), counters: counterSide, verdict }),
+    readings: [...notes, ...applied.map((id) => words("note.reading", { short: data.readings[id].short }))],
     reading_ids: applied,
   };
 }

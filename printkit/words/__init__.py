@@ -1,31 +1,32 @@
-"""printkit's words: every message the rules give, by id, in one catalogue per language
-(``en.toml``), with named placeholders. The lowest layer: it imports nothing of
-printkit, so that an error anywhere can be said in words.
+"""printkit's words: every sentence it says to a player, by id, one folder of TOML files
+per language (``en/``, see README.md there), with named values. The lowest layer: it
+imports nothing of printkit, so that anything may say something.
 
-The rules raise ``RulesError("negation.used-twice", card="7♦")``; ``say`` turns the id
-and its values into the sentence; the table page carries the same catalogue and says
-its answers with the same function, in JavaScript (``web/rules.js``).
+The rules raise ``RulesError.said("negation.used-twice", card="7♦")``; ``say`` turns
+the id and its values into the sentence. A file is read when one of its ids is first
+said (a companion command reads two or three small files); the table page carries the
+sections it says, and says them with the same function, in JavaScript.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
-__all__ = ["catalogue", "say"]
+__all__ = ["SOURCE", "catalogue", "say", "section"]
 
 #: The catalogue's own language, the one every other is translated from.
 SOURCE = "en"
+_HERE = Path(__file__).parent
 
 
 @cache
-def catalogue(language: str = SOURCE) -> dict[str, str]:
-    """Every message, by its id ("negation.used-twice"; the command line's own wordings
-    as "cli.negation.teams-mixed")."""
+def section(name: str, language: str = SOURCE) -> dict[str, str]:
+    """The messages of one file (``negation`` -> ``en/negation.toml``), by full id."""
     import tomli
 
-    text = resources.files(__package__).joinpath(f"{language}.toml").read_text("utf-8")
+    text = (_HERE / language / f"{name}.toml").read_text(encoding="utf-8")
     found: dict[str, str] = {}
 
     def walk(table: dict[str, Any], prefix: str) -> None:
@@ -35,13 +36,20 @@ def catalogue(language: str = SOURCE) -> dict[str, str]:
             else:
                 found[prefix + key] = value
 
-    walk(tomli.loads(text), "")
+    walk(tomli.loads(text), f"{name}.")
+    return found
+
+
+def catalogue(language: str = SOURCE) -> dict[str, str]:
+    """Every message of a language, by id (the command line's own as ``cli.<id>``)."""
+    found: dict[str, str] = {}
+    for path in sorted((_HERE / language).glob("*.toml")):
+        found.update(section(path.stem, language))
     return found
 
 
 def say(key: str, /, cli: bool = False, **values: object) -> str:
     """The message ``key`` with its ``values`` in place; ``cli``: as the command line
     words it, where it words it its own way."""
-    words = catalogue()
-    text = words.get(f"cli.{key}") if cli else None
-    return (text or words[key]).format_map(values)
+    text = section("cli").get(f"cli.{key}") if cli else None
+    return (text or section(key.partition(".")[0])[key]).format_map(values)
