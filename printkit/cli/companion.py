@@ -9,7 +9,8 @@ import click
 
 from ..errors import UsageError
 from ..rules.lookup import card_record, find, find_card
-from ..values.model import HIGH_NOON, SUITS, TIMINGS, Card, Deck, PlayingCard, targets_phrase
+from ..values.model import HIGH_NOON, SUITS, Card, Deck, PlayingCard, targets_phrase
+from ..words import joined, say
 from .app import (
     ace_option,
     data_dir_option,
@@ -57,28 +58,33 @@ def describe(deck: Deck, cards: tuple[Card, ...], ace_value: int) -> str:
     lines = []
     if len(cards) == 1 and cards[0].playing_card is not None:
         pc = cards[0].playing_card
-        lines.append(f"{pc.symbol}  {effect.name}  ({pc.color}, value {pc.value(ace_value)})")
+        colour = say(f"colour.{pc.color}")
+        value = pc.value(ace_value)
+        lines.append(
+            say("answer.card", symbol=pc.symbol, name=effect.name, colour=colour, value=value)
+        )
     else:
-        lines.append(f"{effect.name}  ({_card_list(cards, ace_value) or f'{len(cards)} cards'})")
+        listed = _card_list(cards, ace_value) or say("answer.effect-count", count=len(cards))
+        lines.append(say("answer.effect", name=effect.name, cards=listed))
     lines.append(fill(effect.text))
     facts = []
     if effect.targets:
-        facts.append("Targets: " + targets_phrase(effect.targets))
-    facts.append("Played " + TIMINGS[effect.timing])
+        facts.append(say("answer.targets", targets=targets_phrase(effect.targets)))
+    facts.append(say("answer.played", timing=say(f"effect.timing.{effect.timing}")))
     if not effect.negatable:
-        facts.append("Cannot be negated")
+        facts.append(say("answer.cannot-negate"))
     card_type = deck.card_type(effect.type)
     if card_type is not None:
         facts.append(card_type.label)
-    lines.append(fill(". ".join(facts) + "."))
+    lines.append(fill(say("answer.facts", facts=joined(facts, "sentence"))))
     if len(cards) == 1:
         others = [c for c in deck.cards_of(effect) if c.number != cards[0].number]
         if others:
-            lines.append(fill("Same effect: " + _card_list(tuple(others), ace_value)))
+            lines.append(
+                fill(say("answer.same-effect", cards=_card_list(tuple(others), ace_value)))
+            )
     if any(c.playing_card is not None and c.playing_card.rank == "A" for c in cards):
-        lines.append(
-            fill(f"(An Ace counts {ace_value} here; the rulebook is silent, see --ace-value.)")
-        )
+        lines.append(fill(say("answer.ace", cli=True, value=ace_value)))
     return "\n".join(lines)
 
 
@@ -87,8 +93,11 @@ def _card_list(cards: tuple[Card, ...], ace_value: int) -> str:
     for card in cards:
         if card.playing_card is not None:
             pc = card.playing_card
-            shown.append(f"{pc.symbol} ({pc.color}, {pc.value(ace_value)})")
-    return ", ".join(shown)
+            colour = say(f"colour.{pc.color}")
+            shown.append(
+                say("answer.card-short", symbol=pc.symbol, colour=colour, value=pc.value(ace_value))
+            )
+    return joined(shown, "list")
 
 
 def _cards(deck: Deck, texts: tuple[str, ...]) -> list[PlayingCard]:
@@ -253,13 +262,13 @@ def roles(players: int, as_json: bool, data_dir: Path | None) -> None:
     if as_json:
         emit_json(table.to_json())
         return
-    click.echo(f"{players} players: {table.dealt}")
+    click.echo(say("answer.dealt", players=players, dealt=table.dealt))
     for role in table.distinct:
         click.echo("")
         click.echo(role.name)
-        click.echo(fill(f"Goal: {role.goal}"))
-        click.echo(fill(f"Death Mesa: {role.death_mesa}"))
+        click.echo(fill(say("answer.goal", goal=role.goal)))
+        click.echo(fill(say("answer.death-mesa", text=role.death_mesa)))
     click.echo("")
-    click.echo(fill(f"Ghosts of one team: {table.one_team}", indent=""))
+    click.echo(fill(say("answer.one-team", text=table.one_team), indent=""))
     if table.note:
-        click.echo(fill(f"Note: {table.note}", indent=""))
+        click.echo(fill(say("answer.note", text=table.note), indent=""))

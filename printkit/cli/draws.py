@@ -9,6 +9,7 @@ import click
 
 from ..rules.draw import CHECKS
 from ..values.notation import parse_card
+from ..words import joined, say
 from .app import data_dir_option, emit_json, high_noon_options, json_option, printkit
 from .terminal import fill
 
@@ -58,7 +59,7 @@ def draw_(
         for line in draw.describe(result):
             click.echo(line)
     if len(results) == 2 and results[0].outcome == "explode":
-        click.echo("If the Dynamite's 3 life points kill the player, the Jail no longer matters.")
+        click.echo(say("answer.draw-both"))
 
 
 @printkit.command()
@@ -120,11 +121,15 @@ def odds(
     if as_json:
         emit_json(record)
         return
-    conditions = [f"High Noon's {high_noon.replace('-', ' ').title()}"] if high_noon else []
+    conditions = []
+    if high_noon:
+        conditions.append(say("answer.odds-high-noon", card=high_noon.replace("-", " ").title()))
     if record["lucky_duke"]:
-        conditions.append("Lucky Duke keeping the better of two")
-    suffix = f", with {' and '.join(conditions)}" if conditions else ""
-    click.echo(f"{checks[check].name} odds {source.description}{suffix}:")
+        conditions.append(say("answer.odds-lucky-duke"))
+    suffix = say("answer.odds-with", conditions=joined(conditions)) if conditions else ""
+    heading = say("answer.odds-heading", check=checks[check].name, over=source.description,
+                  conditions=suffix)  # fmt: skip
+    click.echo(heading)
     result = {outcome: Fraction(entry["fraction"]) for outcome, entry in record["outcomes"].items()}
     width = max(len(outcome) for outcome in result)
     for outcome, chance in result.items():
@@ -132,7 +137,7 @@ def odds(
         meaning = source.meaning(check, outcome)
         click.echo(f"  {outcome:<{width}}  {fraction:>9}  {float(chance):7.2%}  {meaning}")
     for short in record["readings"]:
-        click.echo(fill(f"(reading: {short})", indent=""))
+        click.echo(fill(say("answer.odds-reading", short=short), indent=""))
 
 
 def _listed(text: str | None) -> tuple[str, ...]:

@@ -28,34 +28,38 @@ from ..values.content import (
     Table,
 )
 from ..values.model import (
-    ACE_READING,
     DEFAULT_ACE_VALUE,
     RANKS,
     SUIT_SYMBOLS,
     SUITS,
-    TIMINGS,
     Deck,
     PlayingCard,
     targets_phrase,
 )
+from ..words import joined, say
 from . import negation
 from .roles import Deal
 
-__all__ = ["DIRECTIVES", "VALUES", "Directive", "Sources", "values_sentence"]
+__all__ = ["DIRECTIVES", "Directive", "Sources", "values_sentence", "values_table"]
 
-#: What each card counts for in a negation: the one place it is written. The book sets
-#: it as a table, the aids and the identification sheet as ``values_sentence()``.
-VALUES = (
-    ("2 to 10", "as marked"),
-    ("J, Q, K", "10"),
-    ("A", f"{DEFAULT_ACE_VALUE} ({ACE_READING})"),
-)
+
+def values_table() -> tuple[tuple[str, str], ...]:
+    """What each card counts for in a negation: the one place it is worked out. The book
+    sets it as a table, the aids and the identification sheet as ``values_sentence()``."""
+    return (
+        (say("book.values-low"), say("book.values-low-count")),
+        (say("book.values-faces"), say("book.values-faces-count")),
+        (say("book.values-ace"), _ace()),
+    )
+
+
+def _ace() -> str:
+    return say("book.values-ace-count", value=DEFAULT_ACE_VALUE, reading=say("effect.ace-reading"))
 
 
 def values_sentence() -> str:
     """The values in one line: "2 to 10 as marked, J Q K 10, an Ace 11 (...)"."""
-    (low, marked), (faces, ten), (_, ace) = VALUES
-    return f"{low} {marked}, {faces.replace(',', '')} {ten}, an Ace {ace}"
+    return say("book.values-sentence", ace=_ace())
 
 
 class Sources(NamedTuple):
@@ -82,27 +86,28 @@ def _told(result: negation.Negation) -> str:
     play = result.play
 
     def cards(group) -> str:
-        names = [card_name(card) for card in group]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return joined(card_name(card) for card in group)
 
-    told = f"A ghost plays the {cards([play.played])} ({result.effect.name})"
-    if play.boosts:
-        told += f" and discards the {cards(play.boosts)} with it"
-    if play.assists:
-        told += f"; the dead Renegade adds the {cards(play.assists)}"
-    if play.counters:
-        told += f"; the other ghosts throw the {cards(play.counters)} against it"
-    else:
-        told += "; no ghost throws a card against it"
-    return told + "."
+    def part(key: str, group) -> str:
+        return say(key, cards=cards(group)) if group else ""
+
+    counters = part("book.told-counters", play.counters) or say("book.told-unopposed")
+    return say(
+        "book.told",
+        card=cards([play.played]),
+        effect=result.effect.name,
+        boosts=part("book.told-boosts", play.boosts),
+        assists=part("book.told-assists", play.assists),
+        counters=counters,
+    )
 
 
 def _values(_sources: Sources, _args: tuple[str, ...]) -> Table:
-    return Table(("Card", "Value"), VALUES, (0.3, 0.7))
+    return Table((say("book.values-card"), say("book.values-value")), values_table(), (0.3, 0.7))
 
 
 def _values_line(_sources: Sources) -> str:
-    return f"Values: {values_sentence()}"
+    return say("book.values-line", values=values_sentence())
 
 
 def _draw_outcomes(_sources: Sources) -> str:
@@ -113,28 +118,25 @@ def _draw_outcomes(_sources: Sources) -> str:
 
 def _roles_table(sources: Sources, _args: tuple[str, ...]) -> Table:
     rows = tuple((str(players), table.dealt) for players, table in sorted(sources.roles.items()))
-    return Table(("Players", "Roles dealt"), rows, (0.2, 0.8))
+    return Table((say("book.roles-players"), say("book.roles-dealt")), rows, (0.2, 0.8))
 
 
 def _readings(sources: Sources, _args: tuple[str, ...]) -> Readings:
     return Readings(tuple(sources.readings.values()))
 
 
+#: The faces' symbols the legend explains: (icon, palette colour, the words' id).
 _LEGEND = (
-    ("target-living", "ink", "The card acts on a living player."),
-    ("target-dead", "ink", "The card acts on a dead player (a ghost)."),
-    ("target-living", "frame", "Shown three deep: it acts on every living (or every dead) player."),
-    (
-        "mark-reaction",
-        "accent",
-        "Marked ANY TIME: a reaction, played at any time, when what it describes happens.",
-    ),
-    ("mark-unstoppable", "accent", "Marked NO NEGATION: the card cannot be negated."),
+    ("target-living", "ink", "living"),
+    ("target-dead", "ink", "dead"),
+    ("target-living", "frame", "all"),
+    ("mark-reaction", "accent", "reaction"),
+    ("mark-unstoppable", "accent", "unstoppable"),
 )
 
 
 def _legend(_sources: Sources, _args: tuple[str, ...]) -> Legend:
-    return Legend(_LEGEND)
+    return Legend(tuple((icon, colour, say(f"book.legend.{key}")) for icon, colour, key in _LEGEND))
 
 
 def _cards(sources: Sources, _args: tuple[str, ...]) -> CardList:
@@ -146,17 +148,17 @@ def _cards(sources: Sources, _args: tuple[str, ...]) -> CardList:
         which = ", ".join(c.playing_card.symbol for c in cards if c.playing_card)
         facts = []
         if effect.targets:
-            facts.append("acts on " + targets_phrase(effect.targets))
-        facts.append("played " + TIMINGS[effect.timing])
+            facts.append(say("book.acts-on", targets=targets_phrase(effect.targets)))
+        facts.append(say("book.played", timing=say(f"effect.timing.{effect.timing}")))
         if not effect.negatable:
-            facts.append("**cannot be negated**")
+            facts.append(say("book.cannot-negate"))
         card_type = deck.card_type(effect.type)
         if card_type:
             facts.append(card_type.label)
         entries.append(
             CardEntry(
                 name=effect.name,
-                which=which or f"{len(cards)} cards",
+                which=which or say("book.count", count=len(cards)),
                 facts=tuple(facts),
                 note=effect.note,
                 copies=None if playing else len(cards),

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from ..errors import RulesError
 from ..values.model import HIGH_NOON, RANKS, SUITS, PlayingCard, effective_suit
+from ..words import say
 
 __all__ = [
     "CHECKS",
@@ -67,8 +68,6 @@ class Check(NamedTuple):
 def _hearts(win: str, lose: str) -> tuple[Rule, ...]:
     return (Rule(win, ("hearts",)), Rule(lose))
 
-
-_SINGULAR = {"spades": "spade", "clubs": "club", "hearts": "heart", "diamonds": "diamond"}
 
 CHECKS: dict[str, Check] = {
     check.id: check
@@ -243,26 +242,42 @@ def describe(result: DrawResult) -> list[str]:
     """The answer in words: the outcome first, then how it was reached."""
     check = result.check
     chosen = result.chosen
-    verb = "counts as" if result.high_noon in HIGH_NOON else "is"
-    suit = _SINGULAR[result.effective_suit]
+    verb = say("answer.draw-counts-as" if result.high_noon in HIGH_NOON else "answer.draw-is")
     lines = [
-        f"{check.name}: {result.outcome}. {chosen.symbol} {verb} a {suit}: "
-        f"{check.meaning[result.outcome]}."
+        say(
+            "answer.draw-line",
+            check=check.name,
+            outcome=result.outcome,
+            card=chosen.symbol,
+            verb=verb,
+            suit=say(f"answer.suit.{result.effective_suit}"),
+            meaning=check.meaning[result.outcome],
+        )
     ]
     if result.lucky_duke:
         other = [c for c in result.cards if c is not result.chosen] or [result.cards[1]]
+        first, second = result.cards[0].symbol, result.cards[1].symbol
+        kept = result.chosen.symbol
         lines.append(
-            f"Lucky Duke flipped {result.cards[0].symbol} and {result.cards[1].symbol} and "
-            f"keeps {result.chosen.symbol}, the better for him; {other[0].symbol} is discarded."
+            say(
+                "answer.draw-lucky-duke",
+                first=first,
+                second=second,
+                kept=kept,
+                other=other[0].symbol,
+            )
         )
     if result.high_noon in HIGH_NOON:
         lines.append(
-            f"High Noon's {result.high_noon.title()}: every card counts as "
-            f"{HIGH_NOON[result.high_noon]}; values do not change."
+            say(
+                "answer.draw-high-noon",
+                card=result.high_noon.title(),
+                suit=HIGH_NOON[result.high_noon],
+            )
         )
     from .readings import reading
 
     for reading_id in result.applied:
         if reading_id != "high-noon-suits":
-            lines.append(f"Reading: {reading(reading_id).short}.")
+            lines.append(say("answer.draw-reading", short=reading(reading_id).short))
     return lines

@@ -66,42 +66,34 @@ HIGH_NOON = {"blessing": "hearts", "curse": "spades"}
 #: Ace as 11 (one more than any face card, which fits its role as the card that may
 #: stand alone); ``--ace-value 1`` is the house rule that counts it low.
 DEFAULT_ACE_VALUE = 11
-#: Said wherever an Ace's value is printed: the rules give none, so this is a reading.
-ACE_READING = "printkit's reading: the rules give none; some tables play it as 1"
 ACE_VALUES = (11, 1)
 
 #: Who a card acts on: the rulebook's two symbols (a living player, a dead player),
-#: one of them or all of them.
-TARGETS = {
-    "living": "a living player",
-    "dead": "a dead player",
-    "all-living": "every living player",
-    "all-dead": "every dead player",
-}
-
-_COUNTS = {1: "a", 2: "two", 3: "three", 4: "four"}
+#: one of them or all of them (said as ``effect.target.<id>``).
+TARGETS = ("living", "dead", "all-living", "all-dead")
 
 
 def targets_phrase(targets: tuple[str, ...] | list[str]) -> str:
     """Who a card acts on, in words: "a living player", "two living players",
     "a dead player and a living player", "every living player"."""
+    from ..words import joined, say
+
     counts: dict[str, int] = {}
     for target in targets:
         counts[target] = counts.get(target, 0) + 1
     parts = []
     for target, count in counts.items():
-        phrase = TARGETS[target]
-        if count > 1 and phrase.startswith("a "):
-            phrase = f"{_COUNTS.get(count, str(count))} {phrase[2:]}s"
-        parts.append(phrase)
-    return " and ".join(parts)
+        if count > 1:
+            number = say(f"number.{count}") if 2 <= count <= 4 else str(count)
+            parts.append(say(f"effect.targets.{target}", count=number))
+        else:
+            parts.append(say(f"effect.target.{target}"))
+    return joined(parts)
 
 
-#: When a card may be played: on the ghost's own turn, or as a reaction at any time.
-TIMINGS = {
-    "turn": "on your own turn",
-    "reaction": "as a reaction, out of turn",
-}
+#: When a card may be played: on the ghost's own turn, or as a reaction at any time
+#: (said as ``effect.timing.<id>``).
+TIMINGS = ("turn", "reaction")
 
 
 def name_key(name: str) -> str:

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["SOURCE", "catalogue", "say", "section"]
+__all__ = ["SOURCE", "catalogue", "joined", "say", "section"]
 
 #: The catalogue's own language, the one every other is translated from.
 SOURCE = "en"
@@ -53,3 +53,16 @@ def say(key: str, /, cli: bool = False, **values: object) -> str:
     words it, where it words it its own way."""
     text = section("cli").get(f"cli.{key}") if cli else None
     return (text or section(key.partition(".")[0])[key]).format_map(values)
+
+
+def joined(items, how: str = "and") -> str:
+    """Items said as one: "a, b and c" (``how`` "and" or "or": ``join.list`` between
+    all but the last two), "a, b, c" (``how`` "list") or "a. b. c" ("sentence")."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    between = how if how in ("list", "sentence") else "list"
+    head = items[0]
+    for item in items[1:-1]:
+        head = say(f"join.{between}", first=head, second=item)
+    return say(f"join.{how}", first=head, second=items[-1])
