@@ -80,8 +80,9 @@ def test_the_simplified_deck_settles_chances_with_a_die():
 
 
 def test_every_printed_ace_value_carries_the_reading():
-    from printkit.values.model import ACE_READING
+    from printkit.words import say
 
+    ACE_READING = say("effect.ace-reading")
     aid = load_deck().aid
     assert ACE_READING in " ".join(s.text for s in aid.front + aid.back)
     assert smarten(ACE_READING) in " ".join(_book_text().split())

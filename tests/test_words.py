@@ -101,15 +101,40 @@ def test_no_refusal_is_written_outside_the_catalogue():
     assert not re.search(r'new RulesError\("[^"]*[ ,;:]', text)
 
 
+def _page_sayings() -> set[str]:
+    """The ids the page's controls say (``t("page.players")``), and those its HTML says
+    (``words("title")`` in web/page.py)."""
+    ui = (PACKAGE / "web" / "ui.js").read_text(encoding="utf-8")
+    html = (PACKAGE / "web" / "page.py").read_text(encoding="utf-8")
+    found = set(re.findall(r'\bt\(\s*"([a-z]+\.[a-z0-9-]+)"', ui))
+    found |= set(re.findall(r'"(page\.[a-z0-9-]+)"', ui))  # ids chosen by a condition
+    found |= {f"page.{name}" for name in re.findall(r'words\("([a-z0-9-]+)"', html)}
+    return found
+
+
+def _page_families() -> set[str]:
+    """Ids the page makes of a value: t("page.role-" + id)."""
+    ui = (PACKAGE / "web" / "ui.js").read_text(encoding="utf-8")
+    return set(re.findall(r'"((?:page|colour|join|note)\.[a-z-]*)" \+', ui))
+
+
 def test_every_message_is_used():
-    said = {key for _, key, _ in _python_sayings() + _js_sayings()}
+    said = {key for _, key, _ in _python_sayings() + _js_sayings()} | _page_sayings()
+    families = _page_families()
     python = "\n".join(p.read_text(encoding="utf-8") for p in PACKAGE.rglob("*.py"))
     javascript = RULES_JS.read_text(encoding="utf-8")
     for key in catalogue():
         if key.startswith(("reading.", "cli.")):
             continue
         family = key.rpartition(".")[0] + "."
-        dynamic = f'say(f"{family}{{' in python or f'"{family}" +' in javascript
+        first = key.partition(".")[0]
+        dynamic = (
+            (first != "page" and f'say(f"{family}{{' in python)
+            or f'"{family}" +' in javascript
+            or (first != "page" and f'say(f"{first}.{{' in python)  # check.{id}.name
+            or any(key.startswith(f) for f in families)
+            or f'section("{first}")' in python
+        )
         assert key in said or f'"{key}"' in python or dynamic, f"{key} is never said"
 
 
@@ -142,3 +167,18 @@ def test_say_puts_values_in_place_and_quotes_as_typed():
     assert say("card.bad-rank", card="1X").startswith("'1X' is not a playing card")
     assert say("odds.fixed-no-suits", deck="simplified", cli=True).endswith("use --deck bang")
     assert "{" not in say("lookup.no-match", query="{weird}").replace("'{weird}'", "")
+
+
+def test_the_pages_scripts_write_no_sentence():
+    """Every word the page shows comes from the words it carries: a string in its
+    scripts is an id, a class name, a symbol or punctuation, never a phrase."""
+    css = (PACKAGE / "web" / "table.css").read_text(encoding="utf-8")
+    classes = set(re.findall(r"\.([a-z][a-z0-9-]*)", css))
+    for name in ("ui.js", "rules.js"):
+        for number, line in enumerate((PACKAGE / "web" / name).read_text("utf-8").splitlines(), 1):
+            if line.lstrip().startswith("//"):
+                continue
+            for text in re.findall(r'"([^"\n]*)"', line):
+                if not re.search(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}", text) or text == "use strict":
+                    continue
+                assert set(text.split()) <= classes, f"{name}:{number} writes {text!r}"

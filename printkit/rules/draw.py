@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from ..errors import RulesError
 from ..values.model import HIGH_NOON, RANKS, SUITS, PlayingCard, effective_suit
-from ..words import say
+from ..words import say, section
 
 __all__ = [
     "CHECKS",
@@ -47,13 +47,28 @@ class Check(NamedTuple):
     """One kind of draw!: what it is for, its outcomes, and how a card decides."""
 
     id: str
-    name: str
     outcomes: tuple[str, ...]  # best first, for the player who draws
-    meaning: dict[str, str]
     rules: tuple[Rule, ...]  # the table a card is read against (the last row: any card)
-    when: dict[str, str]  # outcome -> the cards that give it, in reading order
     lucky_duke: str | None = None  # None: Lucky Duke may draw; else the reading why not
     reading: str | None = None  # the id of a reading this check needs with Lucky Duke
+
+    @property
+    def name(self) -> str:
+        return say(f"check.{self.id}.name")
+
+    @property
+    def meaning(self) -> dict[str, str]:
+        """What each outcome means, in words."""
+        return {o: say(f"check.{self.id}.meaning.{o}") for o in self.outcomes}
+
+    @property
+    def when(self) -> dict[str, str]:
+        """Outcome -> the cards that give it, in reading order ("♠ 2-9")."""
+        words = section("check")
+        prefix = f"check.{self.id}.when."
+        return {
+            key.removeprefix(prefix): text for key, text in words.items() if key.startswith(prefix)
+        }
 
     def decide(self, suit: str, rank: str) -> str:
         """The outcome of a card of effective ``suit`` and ``rank``."""
@@ -74,66 +89,34 @@ CHECKS: dict[str, Check] = {
     for check in (
         Check(
             "barrel",
-            "Barrel",
             ("dodge", "no-dodge"),
-            {
-                "dodge": "the Barrel works and the BANG! misses",
-                "no-dodge": "the Barrel fails; stop the BANG! another way or lose 1 life",
-            },
             _hearts("dodge", "no-dodge"),
-            {"dodge": "♥", "no-dodge": "♠♣♦"},
         ),
         Check(
             "jail",
-            "Jail",
             ("escape", "skip-turn"),
-            {
-                "escape": "discard the Jail and play the turn as usual",
-                "skip-turn": "discard the Jail and skip this turn",
-            },
             _hearts("escape", "skip-turn"),
-            {"escape": "♥", "skip-turn": "♠♣♦"},
         ),
         Check(
             "dynamite",
-            "Dynamite",
             ("pass", "explode"),
-            {
-                "explode": "spades 2 to 9 explode the Dynamite: lose 3 life points",
-                "pass": "only spades 2 to 9 explode; pass the Dynamite to the player on your left",
-            },
             (Rule("explode", ("spades",), tuple("23456789")), Rule("pass")),
-            {"explode": "♠ 2-9", "pass": "other cards"},
         ),
         Check(
             "bad-moon-rising",
-            "Bad Moon Rising",
             ("draw-1", "nothing", "discard-1", "discard-2"),
-            {
-                "discard-2": "every living player gives up 2 cards (hand or play) or loses 1 life",
-                "discard-1": "every living player gives up 1 card (hand or play) or loses 1 life",
-                "nothing": "nothing happens",
-                "draw-1": "every living player draws 1 card",
-            },
             (
                 Rule("discard-2", ("spades",)),
                 Rule("discard-1", ("clubs",)),
                 Rule("nothing", ("diamonds",)),
                 Rule("draw-1"),  # hearts
             ),
-            {"discard-2": "♠", "discard-1": "♣", "nothing": "♦", "draw-1": "♥"},
             lucky_duke="lucky-duke-bad-moon-rising",
         ),
         Check(
             "unfinished-business",
-            "Unfinished Business",
             ("steal", "bang"),
-            {
-                "steal": "the ghost takes a card from that player's hand into their buried goods",
-                "bang": "that player is the target of a BANG!",
-            },
             (Rule("steal", ("hearts", "diamonds")), Rule("bang")),
-            {"steal": "♥♦", "bang": "♠♣"},
             reading="lucky-duke-unfinished-business",
         ),
     )

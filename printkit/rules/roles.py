@@ -37,9 +37,13 @@ class Deal(NamedTuple):
     @property
     def dealt(self) -> str:
         """The roles in words: "Sheriff, Renegade, 2 Outlaws, Deputy"."""
-        return ", ".join(
-            f"{self.count(r)} {r.plural}" if self.count(r) > 1 else r.name for r in self.distinct
-        )
+        from ..words import joined, say
+
+        return joined(
+            (say("roles.dealt-many", count=self.count(r), plural=r.plural) if self.count(r) > 1
+             else r.name for r in self.distinct),
+            "list",
+        )  # fmt: skip
 
     def to_json(self) -> dict[str, object]:
         """The object ``printkit roles --json`` prints."""
@@ -52,4 +56,5 @@ class Deal(NamedTuple):
             },
             "note": self.note,
             "one_team": self.one_team,
+            "dealt": self.dealt,
         }

@@ -22,7 +22,7 @@ from ..rules.roles import Deal
 from ..values.content import Reading
 from ..values.model import ACE_VALUES, DEFAULT_ACE_VALUE, Deck, name_key
 from ..values.pictures import ArtLibrary, Picture
-from ..words import catalogue
+from ..words import catalogue, say
 
 __all__ = ["MAX_BYTES", "page_data", "table_page"]
 
@@ -175,9 +175,13 @@ def _html(deck: Deck, data: dict) -> str:
     # "<!--" in a card's name can make it swallow its own end): written as an escape,
     # it is the same character to JavaScript and none to HTML.
     blob = blob.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    title = _escape(f"{deck.name} · table companion")
+
+    def words(key: str, **values: object) -> str:
+        return _escape(say(f"page.{key}", **values))
+
+    title = words("title", deck=deck.name)
     return f"""<!doctype html>
-<html lang="en">
+<html lang="{words("language")}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -190,14 +194,14 @@ def _html(deck: Deck, data: dict) -> str:
 <body>
 <header>
 <h1>{title}</h1>
-<nav aria-label="Sections"></nav>
+<nav aria-label="{words("sections")}"></nav>
 </header>
 <main>
-<section id="lookup" aria-label="Look up a card"></section>
-<section id="negate" aria-label="Settle a negation" hidden></section>
-<section id="draw" aria-label="Settle a draw! and see the odds" hidden></section>
-<section id="table" aria-label="The table: players, the dead, High Noon" hidden></section>
-<noscript><p>This page needs JavaScript to answer; it sends nothing anywhere.</p></noscript>
+<section id="lookup" aria-label="{words("section-lookup")}"></section>
+<section id="negate" aria-label="{words("section-negate")}" hidden></section>
+<section id="draw" aria-label="{words("section-draw")}" hidden></section>
+<section id="table" aria-label="{words("section-table")}" hidden></section>
+<noscript><p>{words("no-script")}</p></noscript>
 </main>
 <script>
 const DATA = {blob};

@@ -3,19 +3,19 @@
 "use strict";
 
 const STORE = "printkit-table:" + DATA.deck.id;
-const HIGH_NOON_CARDS = [
-  ["", "No High Noon card"],
-  ["blessing", "Blessing (every card a heart)"],
-  ["curse", "Curse (every card a spade)"],
-  ["hangover", "Hangover (no character abilities)"],
-  ["new-identity", "New Identity"],
-  ["handcuffs", "Handcuffs (the ghost names a suit)"],
-];
-const ROLE_NAMES = { "": "Role not revealed", sheriff: "Sheriff", deputy: "Deputy", outlaw: "Outlaw", renegade: "Renegade" };
-const CHECK_NAMES = {
-  barrel: "Barrel", jail: "Jail", dynamite: "Dynamite", "bad-moon-rising": "Bad Moon Rising",
-  "unfinished-business": "Unfinished Business", "dynamite+jail": "Dynamite then Jail",
-};
+
+// The page's words (printkit/words/en/page.toml and the rules' sections), said as
+// the command line says them: t("page.players"), t("page.player", { number: 2 }).
+function t(key, values) {
+  return say(DATA.words, key, values || {});
+}
+
+const HIGH_NOON_CARDS = ["", "blessing", "curse", "hangover", "new-identity", "handcuffs"]
+  .map((id) => [id, t("page.high-noon-" + (id || "none"))]);
+const ROLE_NAMES = Object.fromEntries(["", "sheriff", "deputy", "outlaw", "renegade"]
+  .map((id) => [id, t("page.role-" + (id || "none"))]));
+const CHECK_NAMES = Object.fromEntries(["barrel", "jail", "dynamite", "bad-moon-rising", "unfinished-business", "dynamite+jail"]
+  .map((id) => [id, t("page.check-" + id.replace("+", "-"))]));
 
 function blankState() {
   return {
@@ -60,12 +60,10 @@ function el(tag, attrs, ...children) {
 
 const SUIT_LIST = [["spades", "\u2660", "S"], ["clubs", "\u2663", "C"], ["hearts", "\u2665", "H"], ["diamonds", "\u2666", "D"]];
 const RANK_LIST = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-const SPOKEN = { A: "ace", J: "jack", Q: "queen", K: "king" };
-
 function spoken(code) {
   const rank = code.slice(0, -1);
   const suit = SUIT_LIST.find((s) => s[2] === code.slice(-1))[0];
-  return (SPOKEN[rank] || rank) + " of " + suit;
+  return t("page.card-spoken", { rank: "AJQK".includes(rank) ? t("page.rank-" + rank) : rank, suit: t("page.suit-" + suit) });
 }
 
 function symbolOf(code) {
@@ -85,7 +83,7 @@ function picker(name, pick) {
     box.replaceChildren(
       el("div", { class: "suits" }, SUIT_LIST.map(([id, symbol]) => el("button", {
         type: "button", class: "HD".includes(id[0].toUpperCase()) ? "red" : "blackc",
-        "aria-pressed": String(suit === id), "aria-label": id,
+        "aria-pressed": String(suit === id), "aria-label": t("page.suit-" + id),
         onclick: () => { suit = id; picker.suits[name] = id; draw(); },
       }, symbol))),
       el("div", { class: "ranks" }, RANK_LIST.map((rank) => el("button", {
@@ -101,9 +99,9 @@ picker.suits = {};
 
 function chips(codes, remove, label) {
   return el("div", { class: "chips", "aria-label": label }, codes.length ? codes.map((code, i) => el("button", {
-    type: "button", class: colourClass(code), "aria-label": "remove " + spoken(code) + " from " + label,
+    type: "button", class: colourClass(code), "aria-label": t("page.remove-card", { card: spoken(code), list: label }),
     onclick: () => remove(i),
-  }, symbolOf(code) + " \u00d7")) : el("span", { class: "muted" }, "none"));
+  }, symbolOf(code) + " \u00d7")) : el("span", { class: "muted" }, t("page.none")));
 }
 
 // -- the table: seats, the dead, High Noon ---------------------------------------------
@@ -122,15 +120,15 @@ function tableFacts() {
 }
 
 function teamsText(facts) {
-  if (!facts.ghosts) return "Nobody is dead yet: no ghosts.";
-  if (!facts.known) return facts.ghosts + " ghost(s); reveal every dead player's role to know the teams.";
+  if (!facts.ghosts) return t("page.no-ghosts");
+  if (!facts.known) return t("page.ghosts-unknown", { ghosts: facts.ghosts });
   const team = (role, i) => (role === "renegade" ? "renegade-" + i : role === "outlaw" ? "outlaws" : "law");
   const teams = new Set(facts.dead.map((s, i) => team(s.role, i)));
   const renegades = facts.dead.filter((s) => s.role === "renegade").length;
-  const lines = [facts.ghosts + " ghost(s), " + teams.size + " team(s)."];
-  lines.push(teams.size === 1 ? "One team of ghosts: a card must be an Ace or come with a boost." : "More than one team: any card may be played alone.");
-  lines.push(renegades ? "A dead Renegade may add cards of the played card's colour to another ghost's play." : "No dead Renegade: nobody may assist.");
-  lines.push("At most " + Math.max(0, facts.ghosts - 1) + " counter(s) against a card, one from each other ghost (one fewer when a Renegade assists).");
+  const lines = [t("page.ghosts-teams", { ghosts: facts.ghosts, teams: teams.size })];
+  lines.push(t(teams.size === 1 ? "page.one-team" : "page.many-teams"));
+  lines.push(t(renegades ? "page.renegade-assists" : "page.no-assists"));
+  lines.push(t("page.counters-at-most", { count: Math.max(0, facts.ghosts - 1) }));
   return lines.join(" ");
 }
 
@@ -139,45 +137,39 @@ function renderTable() {
   const roles = window.printkit.roles(state.players);
   const list = seats();
   fill(root, 
-    el("h2", {}, "Players"),
+    el("h2", {}, t("page.players")),
     el("div", { class: "row" },
-      el("label", { for: "players" }, "Players at the table"),
+      el("label", { for: "players" }, t("page.players-label")),
       el("select", { id: "players", onchange: (e) => { state.players = Number(e.target.value); changed(); } },
         [3, 4, 5, 6, 7, 8].map((n) => el("option", { value: n, selected: n === state.players }, String(n))))),
-    roles.error ? el("p", {}, roles.error) : el("p", { class: "muted" }, "Dealt: " + dealt(roles) + ". " + (roles.note || "")),
+    roles.error ? el("p", {}, roles.error) : el("p", { class: "muted" }, t("page.dealt", { dealt: roles.dealt, note: roles.note || "" }).trim()),
     el("div", {}, list.map((seat, i) => el("div", { class: "seat" },
-      el("label", { class: "sr-only", for: "name-" + i }, "Name of player " + (i + 1)),
-      el("input", { type: "text", id: "name-" + i, value: seat.name, placeholder: "Player " + (i + 1), autocomplete: "off",
+      el("label", { class: "sr-only", for: "name-" + i }, t("page.player-name", { number: i + 1 })),
+      el("input", { type: "text", id: "name-" + i, value: seat.name, placeholder: t("page.player", { number: i + 1 }), autocomplete: "off",
         oninput: (e) => { seat.name = e.target.value; save(); } }),
-      el("button", { type: "button", "aria-pressed": String(seat.dead), "aria-label": (seat.name || "Player " + (i + 1)) + " is dead",
-        onclick: () => { seat.dead = !seat.dead; changed(); } }, seat.dead ? "Dead" : "Alive"),
+      el("button", { type: "button", "aria-pressed": String(seat.dead), "aria-label": t("page.player-dead", { player: seat.name || t("page.player", { number: i + 1 }) }),
+        onclick: () => { seat.dead = !seat.dead; changed(); } }, t(seat.dead ? "page.dead" : "page.alive")),
       el("div", { class: "controls" },
-        el("label", { class: "sr-only", for: "role-" + i }, "Role of player " + (i + 1)),
+        el("label", { class: "sr-only", for: "role-" + i }, t("page.player-role", { number: i + 1 })),
         el("select", { id: "role-" + i, onchange: (e) => { seat.role = e.target.value; changed(); } },
           Object.entries(ROLE_NAMES).map(([id, name]) => el("option", { value: id, selected: seat.role === id }, name)))),
     ))),
-    el("h2", {}, "The ghosts"),
+    el("h2", {}, t("page.the-ghosts")),
     el("p", { "aria-live": "polite" }, teamsText(tableFacts())),
-    el("h2", {}, "High Noon"),
+    el("h2", {}, t("page.high-noon")),
     el("div", { class: "row" },
-      el("label", { class: "sr-only", for: "high-noon" }, "The High Noon card in play"),
+      el("label", { class: "sr-only", for: "high-noon" }, t("page.high-noon-label")),
       el("select", { id: "high-noon", class: "grow", onchange: (e) => { state.highNoon = e.target.value; changed(); } },
         HIGH_NOON_CARDS.map(([id, name]) => el("option", { value: id, selected: state.highNoon === id }, name))),
-      state.highNoon === "handcuffs" ? el("select", { "aria-label": "the suit the playing ghost named", onchange: (e) => { state.handcuffs = e.target.value; changed(); } },
-        SUIT_LIST.map(([id, symbol]) => el("option", { value: id, selected: state.handcuffs === id }, symbol + " " + id))) : null),
-    el("h2", {}, "Roles for " + state.players),
-    roles.error ? null : el("ul", { class: "plain" }, Object.values(roles.goals).map((g) => el("li", {}, el("strong", {}, g.name + ": "), g.goal, " ", el("span", { class: "muted" }, "Death Mesa: " + g.death_mesa)))),
+      state.highNoon === "handcuffs" ? el("select", { "aria-label": t("page.handcuffs-suit"), onchange: (e) => { state.handcuffs = e.target.value; changed(); } },
+        SUIT_LIST.map(([id, symbol]) => el("option", { value: id, selected: state.handcuffs === id }, symbol + " " + t("page.suit-" + id)))) : null),
+    el("h2", {}, t("page.roles-for", { players: state.players })),
+    roles.error ? null : el("ul", { class: "plain" }, Object.values(roles.goals).map((g) => el("li", {}, el("strong", {}, g.name + ": "), g.goal, " ", el("span", { class: "muted" }, t("page.goal-death-mesa", { text: g.death_mesa }))))),
     el("p", { class: "muted" }, roles.one_team || ""),
     el("div", { class: "row" }, el("button", { type: "button", onclick: () => {
-      if (confirm("Clear the table: names, roles, the dead and the cards picked?")) { state = { ...blankState(), tab: state.tab }; changed(); }
-    } }, "Clear the table")),
+      if (confirm(t("page.clear-ask"))) { state = { ...blankState(), tab: state.tab }; changed(); }
+    } }, t("page.clear-table"))),
   );
-}
-
-function dealt(roles) {
-  const counts = {};
-  for (const role of roles.roles) counts[role] = (counts[role] || 0) + 1;
-  return Object.entries(counts).map(([role, n]) => (n > 1 ? n + " " : "") + roles.goals[role].name + (n > 1 ? "s" : "")).join(", ");
 }
 
 // -- look a card up --------------------------------------------------------------------
@@ -188,10 +180,10 @@ function cardView(record) {
     picture ? el("img", { src: picture, alt: "" }) : el("div"),
     el("div", {},
       el("h3", {}, record.name, record.symbol ? el("span", { class: record.color === "red" ? "red" : "blackc" }, " " + record.symbol) : null),
-      record.symbol ? el("p", { class: "muted" }, spoken(record.code) + " \u00b7 " + record.color + " \u00b7 worth " + record.value + (record.negatable ? "" : " \u00b7 cannot be negated")) : null,
+      record.symbol ? el("p", { class: "muted" }, t(record.negatable ? "page.card-facts" : "page.card-facts-unstoppable", { spoken: spoken(record.code), colour: t("colour." + record.color), value: record.value })) : null,
       el("p", {}, el("strong", {}, record.summary)),
       el("p", {}, record.text),
-      record.shared_with.length ? el("p", { class: "muted" }, "Also: " + record.shared_with.map(symbolOf).join(" ")) : null));
+      record.shared_with.length ? el("p", { class: "muted" }, t("page.also", { cards: record.shared_with.map(symbolOf).join(" ") })) : null));
 }
 
 function renderLookup() {
@@ -200,14 +192,14 @@ function renderLookup() {
   function show(query) {
     state.lookup = query;
     save();
-    if (!query.trim()) { fill(out, el("p", { class: "muted" }, "Tap a suit and a rank, or type a card (7D, queen of diamonds) or a name (Syphon).")); return; }
+    if (!query.trim()) { fill(out, el("p", { class: "muted" }, t("page.lookup-hint"))); return; }
     const found = window.printkit.lookup(query, state.aceValue);
     fill(out, ...(found.error ? [el("p", {}, found.error)] : found.map(cardView)));
   }
-  const input = el("input", { type: "text", id: "query", value: state.lookup, autocomplete: "off", placeholder: "7D, 10 of hearts, Syphon", oninput: (e) => show(e.target.value) });
+  const input = el("input", { type: "text", id: "query", value: state.lookup, autocomplete: "off", placeholder: t("page.lookup-placeholder"), oninput: (e) => show(e.target.value) });
   fill(root, 
-    el("label", { for: "query" }, "Card or name"), input,
-    picker("look up", (code) => { input.value = code; show(code); }),
+    el("label", { for: "query" }, t("page.lookup-label")), input,
+    picker(t("page.look-up"), (code) => { input.value = code; show(code); }),
     out);
   show(state.lookup);
 }
@@ -248,38 +240,38 @@ function renderNegate() {
   let target = renderNegate.target || "played";
   const result = n.played.length === need ? window.printkit.negate(negationArgs()) : null;
   fill(root, 
-    el("div", { class: "modes", role: "group", "aria-label": "what is played" },
-      [["one", "One card"], ["spook", "Spook! (two)"], ["warn", "Warn (two)"]].map(([mode, label]) => el("button", {
+    el("div", { class: "modes", role: "group", "aria-label": t("page.what-is-played") },
+      ["one", "spook", "warn"].map((mode) => [mode, t("page.mode-" + mode)]).map(([mode, label]) => el("button", {
         type: "button", "aria-pressed": String(n.mode === mode), onclick: () => { n.mode = mode; n.played = []; changed(); } }, label))),
     facts.ghosts && facts.known ? el("div", { class: "row" },
-      el("label", { for: "ghost" }, "Playing ghost"),
+      el("label", { for: "ghost" }, t("page.playing-ghost")),
       el("select", { id: "ghost", class: "grow", onchange: (e) => { n.ghost = Number(e.target.value); changed(); } },
-        facts.dead.map((s, i) => el("option", { value: i, selected: i === n.ghost }, (s.name || "Player " + (seats().indexOf(s) + 1)) + " (" + ROLE_NAMES[s.role] + ")")))) : null,
+        facts.dead.map((s, i) => el("option", { value: i, selected: i === n.ghost }, t("page.ghost-option", { player: s.name || t("page.player", { number: seats().indexOf(s) + 1 }), role: ROLE_NAMES[s.role] }))))) : null,
     el("div", { class: "panel" },
-      el("div", {}, el("strong", {}, "Played: "), chips(n.played, (i) => { n.played.splice(i, 1); changed(); }, "played")),
-      n.boosts.length ? el("div", {}, el("strong", {}, "Boosts: "), chips(n.boosts, (i) => { n.boosts.splice(i, 1); changed(); }, "boosts")) : null,
-      n.assists.length ? el("div", {}, el("strong", {}, "Assists: "), chips(n.assists, (i) => { n.assists.splice(i, 1); changed(); }, "assists")) : null,
-      el("div", {}, el("strong", {}, "Counters: "), chips(n.counters, (i) => { n.counters.splice(i, 1); changed(); }, "counters"))),
+      el("div", {}, el("strong", {}, t("page.played-list")), chips(n.played, (i) => { n.played.splice(i, 1); changed(); }, t("page.list-played"))),
+      n.boosts.length ? el("div", {}, el("strong", {}, t("page.boosts-list")), chips(n.boosts, (i) => { n.boosts.splice(i, 1); changed(); }, t("page.list-boosts"))) : null,
+      n.assists.length ? el("div", {}, el("strong", {}, t("page.assists-list")), chips(n.assists, (i) => { n.assists.splice(i, 1); changed(); }, t("page.list-assists"))) : null,
+      el("div", {}, el("strong", {}, t("page.counters-list")), chips(n.counters, (i) => { n.counters.splice(i, 1); changed(); }, t("page.list-counters")))),
     el("div", { class: "panel", "aria-live": "polite" }, verdictView(result, need)),
-    el("div", { class: "targets", role: "group", "aria-label": "the next card tapped is" },
-      [["played", "Played"], ["boosts", "+ Boost"], ["assists", "+ Assist"], ["counters", "+ Counter"]].map(([list, label]) => el("button", {
+    el("div", { class: "targets", role: "group", "aria-label": t("page.next-card") },
+      [["played", "page.as-played"], ["boosts", "page.as-boost"], ["assists", "page.as-assist"], ["counters", "page.as-counter"]].map(([list, key]) => [list, t(key)]).map(([list, label]) => el("button", {
         type: "button", "aria-pressed": String(target === list), onclick: () => { renderNegate.target = list; renderNegate(); } }, label))),
-    picker("negation card", (code) => add(target)(code)),
+    picker(t("page.negation-card"), (code) => add(target)(code)),
     el("div", { class: "row" },
-      el("button", { type: "button", "aria-pressed": String(state.aceValue === 1), onclick: () => { state.aceValue = state.aceValue === 1 ? DATA.default_ace_value : 1; changed(); } }, "Ace counts 1"),
-      el("button", { type: "button", "aria-pressed": String(state.royal), onclick: () => { state.royal = !state.royal; changed(); } }, "Royal variant"),
-      el("button", { type: "button", onclick: () => { Object.assign(n, { played: [], boosts: [], assists: [], counters: [] }); changed(); } }, "Clear cards")),
-    el("p", { class: "muted" }, facts.ghosts ? teamsText(facts) : "Mark the dead on the Table tab and their roles, and the answer follows the table's teams."),
+      el("button", { type: "button", "aria-pressed": String(state.aceValue === 1), onclick: () => { state.aceValue = state.aceValue === 1 ? DATA.default_ace_value : 1; changed(); } }, t("page.ace-low")),
+      el("button", { type: "button", "aria-pressed": String(state.royal), onclick: () => { state.royal = !state.royal; changed(); } }, t("page.royal")),
+      el("button", { type: "button", onclick: () => { Object.assign(n, { played: [], boosts: [], assists: [], counters: [] }); changed(); } }, t("page.clear-cards"))),
+    el("p", { class: "muted" }, facts.ghosts ? teamsText(facts) : t("page.mark-the-dead")),
   );
 }
 
 function verdictView(result, need) {
-  if (!result) return el("p", { class: "muted" }, need === 1 ? "Tap the played card." : "Tap the two cards of the pair.");
+  if (!result) return el("p", { class: "muted" }, t(need === 1 ? "page.tap-played" : "page.tap-pair"));
   if (result.error) return el("p", { class: "verdict bad" }, result.error);
   return [
-    el("p", { class: "verdict " + (result.negated ? "bad" : "good") }, result.negated ? "Negated" : result.negatable ? "Not negated: it takes effect" : "Cannot be negated: it takes effect"),
+    el("p", { class: "verdict " + (result.negated ? "bad" : "good") }, t(result.negated ? "page.negated" : result.negatable ? "page.not-negated" : "page.cannot-negate")),
     el("p", {}, result.verdict),
-    el("p", { class: "muted" }, "Played " + result.played_value + " (" + result.color + ") against " + result.counter_value + ". Discarded: " + (result.discarded.map(symbolOf).join(" ") || "nothing") + "."),
+    el("p", { class: "muted" }, t("page.sums", { played: result.played_value, colour: t("colour." + result.color), counters: result.counter_value, discarded: result.discarded.map(symbolOf).join(" ") || t("page.nothing") })),
     result.readings.length ? el("ul", { class: "plain muted" }, result.readings.map((r) => el("li", {}, r))) : null,
   ];
 }
@@ -310,36 +302,38 @@ function renderDraw() {
     if (!d.cards.includes(code) && !d.seen.includes(code)) { list.push(code); changed(); }
   };
   fill(root,
-    el("div", { class: "checks", role: "group", "aria-label": "the check" }, Object.entries(CHECK_NAMES).map(([id, name]) => el("button", {
+    el("div", { class: "checks", role: "group", "aria-label": t("page.the-check") }, Object.entries(CHECK_NAMES).map(([id, name]) => el("button", {
       type: "button", "aria-pressed": String(d.check === id), onclick: () => { d.check = id; d.cards = []; changed(); } }, name))),
-    el("div", { class: "row" }, el("button", { type: "button", "aria-pressed": String(d.luckyDuke), onclick: () => { d.luckyDuke = !d.luckyDuke; changed(); } }, "Lucky Duke draws"),
-      el("button", { type: "button", onclick: () => { d.cards = []; changed(); } }, "Clear flipped")),
-    el("div", { class: "panel" }, el("div", {}, el("strong", {}, "Flipped: "), chips(d.cards, (i) => { d.cards.splice(i, 1); changed(); }, "flipped cards"))),
+    el("div", { class: "row" }, el("button", { type: "button", "aria-pressed": String(d.luckyDuke), onclick: () => { d.luckyDuke = !d.luckyDuke; changed(); } }, t("page.lucky-duke")),
+      el("button", { type: "button", onclick: () => { d.cards = []; changed(); } }, t("page.clear-flipped"))),
+    el("div", { class: "panel" }, el("div", {}, el("strong", {}, t("page.flipped-list")), chips(d.cards, (i) => { d.cards.splice(i, 1); changed(); }, t("page.flipped-cards")))),
     el("div", { class: "panel", "aria-live": "polite" }, drawView(result)),
-    el("div", { class: "modes", role: "group", "aria-label": "the next card tapped is" },
-      [["flipped", "Flipped"], ["seen", "Seen (odds)"]].map(([id, label]) => el("button", {
+    el("div", { class: "modes", role: "group", "aria-label": t("page.next-card") },
+      [["flipped", t("page.as-flipped")], ["seen", t("page.as-seen")]].map(([id, label]) => el("button", {
         type: "button", "aria-pressed": String(target === id), onclick: () => { d.target = id; changed(); } }, label))),
     el("p", { class: "muted" }, target === "seen"
-      ? "Tap the cards already out of the draw pile (discarded, or in hands you saw): the odds count what is left."
-      : "Tap the card" + (d.luckyDuke ? "s" : "") + " flipped" + (d.check === "dynamite+jail" ? ", the Dynamite's first" : "") + "."),
-    picker("flipped card", tap),
-    el("h2", {}, "Odds"),
-    el("div", { class: "panel" }, el("div", {}, el("strong", {}, "Seen: "), chips(d.seen, (i) => { d.seen.splice(i, 1); changed(); }, "cards seen")),
+      ? t("page.tap-seen")
+      : t("page.tap-flipped" + (d.check === "dynamite+jail" ? "-both" : "") + (d.luckyDuke ? "-two" : ""))),
+    picker(t("page.flipped-card"), tap),
+    el("h2", {}, t("page.odds")),
+    el("div", { class: "panel" }, el("div", {}, el("strong", {}, t("page.seen-list")), chips(d.seen, (i) => { d.seen.splice(i, 1); changed(); }, t("page.cards-seen"))),
       el("div", { class: "row" },
-        el("button", { type: "button", "aria-pressed": String(d.inPlay !== false), onclick: () => { d.inPlay = d.inPlay === false; changed(); } }, "Its own card is in play"),
-        el("button", { type: "button", onclick: () => { d.seen = []; changed(); } }, "Clear seen"))),
+        el("button", { type: "button", "aria-pressed": String(d.inPlay !== false), onclick: () => { d.inPlay = d.inPlay === false; changed(); } }, t("page.own-card")),
+        el("button", { type: "button", onclick: () => { d.seen = []; changed(); } }, t("page.clear-seen")))),
     oddsChecks.map((check) => oddsView(check, args)),
   );
 }
 
 function drawView(result) {
-  if (!result) return el("p", { class: "muted" }, "The outcome shows here.");
+  if (!result) return el("p", { class: "muted" }, t("page.outcome-here"));
   if (result.error) return el("p", { class: "verdict bad" }, result.error);
   const checks = result.checks || [result];
   return checks.map((r) => [
-    el("p", { class: "verdict" }, CHECK_NAMES[r.check] + ": " + r.outcome.replace(/-/g, " ")),
-    el("p", {}, symbolOf(r.chosen) + (r.lucky_duke ? " (the better of " + r.cards.map(symbolOf).join(" and ") + ")" : "") + ": " + r.meaning + "."),
-    r.readings.length ? el("ul", { class: "plain muted" }, r.readings.map((x) => el("li", {}, "reading: " + x))) : null,
+    el("p", { class: "verdict" }, t("page.outcome", { check: CHECK_NAMES[r.check], outcome: r.outcome.replace(/-/g, " ") })),
+    el("p", {}, r.lucky_duke
+      ? t("page.chosen-lucky", { card: symbolOf(r.chosen), cards: t("join.and", { first: symbolOf(r.cards[0]), second: symbolOf(r.cards[1]) }), meaning: r.meaning })
+      : t("page.chosen", { card: symbolOf(r.chosen), meaning: r.meaning })),
+    r.readings.length ? el("ul", { class: "plain muted" }, r.readings.map((x) => el("li", {}, t("note.reading", { short: x })))) : null,
   ]);
 }
 
@@ -353,12 +347,12 @@ function oddsView(check, args) {
     el("p", {}, el("strong", {}, CHECK_NAMES[check]), " ", el("span", { class: "muted" }, window.printkit.oddsText(query))),
     el("table", { class: "odds" }, Object.entries(result.outcomes).map(([outcome, o]) => el("tr", {},
       el("td", {}, outcome.replace(/-/g, " ")), el("td", { class: "n" }, o.fraction), el("td", { class: "n" }, (100 * o.probability).toFixed(1) + "%"), el("td", { class: "muted" }, o.meaning)))),
-    result.readings.length ? el("p", { class: "muted" }, result.readings.map((r) => "reading: " + r).join("; ")) : null);
+    result.readings.length ? el("p", { class: "muted" }, result.readings.map((r) => t("note.reading", { short: r })).join("; ")) : null);
 }
 
 // -- tabs -----------------------------------------------------------------------------
 
-const TABS = [["lookup", "Card"], ["negate", "Negate"], ["draw", "Draw!"], ["table", "Table"]];
+const TABS = ["lookup", "negate", "draw", "table"].map((id) => [id, t("page.tab-" + id)]);
 const RENDER = { lookup: renderLookup, negate: renderNegate, draw: renderDraw, table: renderTable };
 
 function show(tab) {
