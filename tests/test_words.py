@@ -114,26 +114,22 @@ def _page_sayings() -> set[str]:
 
 def _page_families() -> set[str]:
     """Ids the page makes of a value: t("page.role-" + id)."""
-    ui = (PACKAGE / "web" / "ui.js").read_text(encoding="utf-8")
-    return set(re.findall(r'"((?:page|colour|join|note)\.[a-z-]*)" \+', ui))
+    scripts = "\n".join((PACKAGE / "web" / n).read_text("utf-8") for n in ("ui.js", "rules.js"))
+    return set(re.findall(r'"([a-z]+\.[a-z-]*)" \+', scripts))
 
 
 def test_every_message_is_used():
     said = {key for _, key, _ in _python_sayings() + _js_sayings()} | _page_sayings()
-    families = _page_families()
     python = "\n".join(p.read_text(encoding="utf-8") for p in PACKAGE.rglob("*.py"))
-    javascript = RULES_JS.read_text(encoding="utf-8")
+    # Ids made of a value: say(f"effect.timing.{effect.timing}"), t("page.role-" + id).
+    prefixes = _page_families() | {
+        p for p in re.findall(r'say\(f"([a-z]+\.[a-z.-]*)\{', python) if not p.startswith("page.")
+    }
     for key in catalogue():
         if key.startswith(("reading.", "cli.")):
             continue
-        family = key.rpartition(".")[0] + "."
-        first = key.partition(".")[0]
-        dynamic = (
-            (first != "page" and f'say(f"{family}{{' in python)
-            or f'"{family}" +' in javascript
-            or (first != "page" and f'say(f"{first}.{{' in python)  # check.{id}.name
-            or any(key.startswith(f) for f in families)
-            or f'section("{first}")' in python
+        dynamic = any(key.startswith(prefix) for prefix in prefixes) or (
+            f'section("{key.partition(".")[0]}")' in python
         )
         assert key in said or f'"{key}"' in python or dynamic, f"{key} is never said"
 

@@ -12,6 +12,7 @@ from ..units import format_mm, mm
 from ..values.design import CardSet, sheet_slots
 from ..values.model import Template
 from ..values.papers import PAPER_SIZES
+from ..words import joined, say
 from .design import SUIT_COLORS
 from .fonts import BODY, BODY_BOLD, TITLE, missing_char
 from .icons import Icons
@@ -26,6 +27,7 @@ _MARGIN = 14 * mm
 #: card names up to this many characters.
 _LISTED_SHEETS = 24
 _LISTED_CHARS = 150
+#: The edge a duplex mode flips on (manual: the stack is turned over its long edge).
 _EDGES = {"long": "long", "short": "short", "manual": "long", "none": None}
 
 
@@ -37,8 +39,8 @@ def print_guide(decks: list[CardSet], template: Template, duplex: str, aids: int
     page = PAPER_SIZES.get(paper, PAPER_SIZES["letter"])
     doc = Document(
         page,
-        "printkit - print guide",
-        f"How to print the kit on {template.name} sheets",
+        say("guide.file-title"),
+        say("guide.file-subject", template=template.name),
         kind="guide",
         paper=paper if paper in PAPER_SIZES else "letter",
     )
@@ -58,31 +60,24 @@ def print_guide(decks: list[CardSet], template: Template, duplex: str, aids: int
             "item", parent=body, leftIndent=11, bulletIndent=0, spaceAfter=1, bulletFontName=BODY
         ),
     }
-    story = [Paragraph("Print guide", styles["title"])]
+    story = [Paragraph(say("guide.title"), styles["title"])]
+    made = "guide.made-one" if len(decks) == 1 else "guide.made-many"
     story.append(
-        Paragraph(
-            markup(
-                f"For the kit as it was made: **{template.name}** sheets, "
-                f"{len(decks)} deck{'s' if len(decks) != 1 else ''}."
-            ),
-            styles["body"],
-        )
+        Paragraph(markup(say(made, template=template.name, count=len(decks))), styles["body"])
     )
-    story.append(Paragraph("Printer settings", styles["h"]))
+    story.append(Paragraph(say("guide.settings"), styles["h"]))
     for line in _settings(template, duplex, paper):
         story.append(Paragraph(markup(line), styles["item"], bulletText="•"))
-    story.append(Paragraph("Count the deck", styles["h"]))
-    story.append(
-        Paragraph("Tick each sheet once its cards are printed, cut and counted.", styles["body"])
-    )
+    story.append(Paragraph(say("guide.count"), styles["h"]))
+    story.append(Paragraph(say("guide.tick"), styles["body"]))
     for deck in decks:
         for line in _checklist(deck, template, aids):
             story.append(Paragraph(markup(line), styles["item"], bulletText="☐"))
-    story.append(Paragraph("Cut, assemble, sleeve", styles["h"]))
+    story.append(Paragraph(say("guide.assemble"), styles["h"]))
     for line in _assembly(template):
         story.append(Paragraph(markup(line), styles["item"], bulletText="•"))
     if template.backs and duplex != "none":
-        story.append(Paragraph("Line backs up with fronts", styles["h"]))
+        story.append(Paragraph(say("guide.line-up"), styles["h"]))
         for line in _calibration(template):
             story.append(Paragraph(markup(line), styles["item"], bulletText="•"))
     story.append(Spacer(1, 4))
@@ -102,41 +97,25 @@ def print_guide(decks: list[CardSet], template: Template, duplex: str, aids: int
     try:
         frame.addFromList([fitted], doc.canvas)
     except Exception as exc:  # KeepInFrame raises a LayoutError when the page overflows
-        raise RenderError(
-            f"the print guide does not fit one page on {template.name} ({exc}); "
-            "build fewer decks at once"
-        ) from None
+        raise RenderError(say("guide.too-long", template=template.name, why=exc)) from None
     doc.canvas.showPage()
     return doc.finish()
 
 
 def _settings(t: Template, duplex: str, paper: str) -> list[str]:
     size = f"{format_mm(t.paper_width)} x {format_mm(t.paper_height)}"
-    lines = [
-        f"**Paper**: {paper.upper() if len(paper) == 2 else paper.title()} ({size}); card stock "
-        "or perforated card sheets as the template says.",
-        "**Scale: actual size (100%)**. Turn off *fit to page* and *shrink to fit*; the "
-        "calibration page's 100 mm ruler proves it.",
-    ]
+    named = paper.upper() if len(paper) == 2 else paper.title()
+    lines = [say("guide.paper", paper=named, size=size), say("guide.scale")]
     edge = _EDGES[duplex] if t.backs else None
     if t.fold:
-        lines.append(
-            "**One side only.** Each sheet carries its fronts and, beyond the dashed line, "
-            "their backs: folding puts every back behind its front."
-        )
+        lines.append(say("guide.gutterfold"))
     elif edge and duplex != "manual":
-        lines.append(
-            f"**Double-sided, flip on the {edge} edge.** Every back lies behind its own "
-            "front once the sheet is turned over that way."
-        )
+        lines.append(say("guide.duplex", edge=say(f"guide.edge-{edge}")))
     elif edge:
-        lines.append(
-            "**By hand**: print the fronts file, put the stack back in the tray turned over "
-            "on its long edge, then print the backs file."
-        )
+        lines.append(say("guide.by-hand"))
     else:
-        lines.append("**One side only**: these sheets have no backs.")
-    lines.append("**Quality**: the best your printer offers; let the ink dry before cutting.")
+        lines.append(say("guide.no-backs"))
+    lines.append(say("guide.quality"))
     return lines
 
 
@@ -145,12 +124,12 @@ def _checklist(deck: CardSet, t: Template, aids: int) -> list[str]:
     cards' names (copies counted), its player aids and blank cards; a deck of more
     sheets than a page can list gets one line."""
     slots = sheet_slots(deck, aids, t.per_sheet, t.backs)
-    name = _printable(deck.name, "The deck")
+    name = _printable(deck.name, say("guide.deck-unnamed"))
     sheets = -(-len(slots) // t.per_sheet)
     if sheets > _LISTED_SHEETS:
+        cards = len(deck.cards)
         return [
-            f"**{name}**: {len(deck.cards)} cards on {sheets} sheets, {t.per_sheet} to a "
-            "sheet, in the order of the card file"
+            say("guide.many-sheets", deck=name, cards=cards, sheets=sheets, per_sheet=t.per_sheet)
         ]
     lines = []
     for number in range(1, sheets + 1):
@@ -162,19 +141,28 @@ def _checklist(deck: CardSet, t: Template, aids: int) -> list[str]:
         elif cards:
             names: dict[str, int] = {}
             for card in cards:
-                shown = _printable(card.name, f"card {card.number}")
+                shown = _printable(card.name, say("guide.card-unnamed", number=card.number))
                 names[shown] = names.get(shown, 0) + 1
-            listed = ", ".join(f"{n} ×{c}" if c > 1 else n for n, c in names.items())
+            listed = joined(
+                (say("guide.copies", name=n, count=c) if c > 1 else n for n, c in names.items()),
+                "list",
+            )
             if len(listed) > _LISTED_CHARS:
                 listed = listed[: _LISTED_CHARS - 1].rsplit(",", 1)[0] + ", …"
             parts.append(listed)
         aid_faces = sum(card.kind == "aid" for card in chunk)
         if aid_faces:
-            parts.append(f"{aid_faces} player aid{'s' if aid_faces > 1 else ''}")
+            parts.append(
+                say("guide.aids-many" if aid_faces > 1 else "guide.aids-one", count=aid_faces)
+            )
         blanks = sum(card.kind == "blank" for card in chunk)
         if blanks:
-            parts.append(f"{blanks} blank card{'s' if blanks > 1 else ''} for house rules")
-        lines.append(f"**{name}, sheet {number}**: " + "; ".join(parts))
+            key = "guide.blanks-many" if blanks > 1 else "guide.blanks-one"
+            parts.append(say(key, count=blanks))
+        holds = parts[0]
+        for part in parts[1:]:
+            holds = say("guide.holds", first=holds, second=part)
+        lines.append(say("guide.sheet", deck=name, number=number, holds=holds))
     return lines
 
 
@@ -192,59 +180,27 @@ def _assembly(t: Template) -> list[str]:
     card = f"{format_mm(t.card_width)} x {format_mm(t.card_height)}"
     reg = t.registration
     if t.fold:
-        how = (
-            "Fold each sheet along its dashed line, printing outwards. Glue the halves with a "
-            "thin, even coat, let them dry flat under a book, then cut along the crop marks."
-        )
+        how = say("guide.fold")
     elif reg is not None:
-        how = (
-            "Cut with the machine: open the deck's cut file (-cut.dxf, or -cut.svg) in "
-            "Silhouette Studio, turn registration marks on (type 1, length "
-            f"{format_mm(reg.length)}, thickness {format_mm(reg.thickness)}, inset "
-            f"{format_mm(reg.inset)}), lay the sheet on the mat fronts up and cut."
+        how = say(
+            "guide.silhouette",
+            length=format_mm(reg.length),
+            thickness=format_mm(reg.thickness),
+            inset=format_mm(reg.inset),
         )
     elif t.cut_file:
-        how = (
-            "Upload each page as a Print Then Cut image in Cricut Design Space; it prints its "
-            "own marks round the image and cuts every card along its outline."
-        )
+        how = say("guide.cricut")
     elif t.cut_lines and not t.backs:
-        how = (
-            "Cut each face out along its grey line and glue it onto the matching playing card; "
-            "glue a player aid's two faces back to back."
-        )
+        how = say("guide.paste-over")
     elif t.crop_marks:
-        how = (
-            "Cut along the crop marks in the margins with a ruler and a sharp blade or a "
-            "guillotine: each mark continues a cut line across the sheet."
-        )
+        how = say("guide.crop-marks")
     else:
-        how = (
-            "Fold each sheet along its perforations both ways before tearing, then punch the "
-            "cards out; the coloured strip outside the cards is waste."
-        )
+        how = say("guide.perforated")
     sleeve = f"{format_mm(t.card_width + 2.5 * mm)} x {format_mm(t.card_height + 2.1 * mm)}"
-    return [
-        how,
-        f"**Cards**: {card}. **Sleeves**: about {sleeve} (66 x 91 mm for poker-size cards).",
-        "Round the corners with a corner punch if you like; a light coat of fixing spray on "
-        "both sides makes the ink last.",
-    ]
+    return [how, say("guide.sizes", card=card, sleeve=sleeve), say("guide.corners")]
 
 
 def _calibration(t: Template) -> list[str]:
     if t.fold:
-        return [
-            "Print the calibration page on one side, fold it along its dashed line and hold "
-            "it against a window.",
-            "In the rows marked X and Y, find the frame whose dark square sits centred. If "
-            "both read 0 the sheets fold true; otherwise make the cards again with those "
-            "numbers as the back offset (in mm).",
-        ]
-    return [
-        "Print the calibration page double-sided on plain paper, exactly as you will print "
-        "the cards.",
-        "Hold it against a window: in the row marked X and the column marked Y, find the "
-        "frame whose dark square sits centred. Their numbers are the back offset (in mm).",
-        "If both read 0, print as it is; otherwise make the cards again with that offset.",
-    ]
+        return [say("guide.fold-calibrate"), say("guide.fold-read")]
+    return [say("guide.duplex-calibrate"), say("guide.duplex-read"), say("guide.duplex-offset")]
