@@ -18,6 +18,7 @@ from ..errors import RenderError
 from ..layout.impose import FOLDS, Placement, Rect, back_of, fold_line, slot_rects
 from ..units import mm
 from ..values.model import Template
+from ..words import say
 from .fonts import BODY, BODY_BOLD, TITLE
 from .pdf import Document
 
@@ -103,15 +104,12 @@ def calibration_fits(t: Template, duplex: str = "long") -> bool:
 def calibration_page(t: Template, duplex: str = "long") -> bytes:
     """Two pages to print double-sided, or on a gutterfold template one page to fold."""
     if t.paper_width < _MIN_WIDTH:
-        raise RenderError(
-            f"{t.source}: the paper is too small for the calibration page; it needs at "
-            "least 140 mm of width and about 190 mm of height"
-        )
-    how = "gutterfold" if t.fold else f"duplex {duplex}"
+        raise RenderError(say("calibration.too-small", source=t.source))
+    how = _how(t, duplex)
     doc = Document(
         (t.paper_width, t.paper_height),
-        "printkit calibration page",
-        f"Front-to-back registration for the {t.name} template, {how}",
+        say("calibration.file-title"),
+        say("calibration.file-subject", template=t.name, how=how),
         kind="calibration",
         paper=t.paper,
         duplex="simplex" if t.fold else duplex,
@@ -124,11 +122,7 @@ def calibration_page(t: Template, duplex: str = "long") -> bytes:
     fold = fold_line(t)
     floor = t.margin + 8 * mm if fold is None else fold.y1 + t.gutter / 2
     if lowest < floor or (fold is not None and fold.x1 == fold.x2):
-        raise RenderError(
-            f"{t.source}: the paper is too small for the calibration page; it needs at "
-            "least 140 mm of width and about 190 mm of height (100 mm above a gutterfold's "
-            "fold line)"
-        )
+        raise RenderError(say("calibration.too-small-fold", source=t.source))
 
     # -- front ---------------------------------------------------------------------------
     # The template's outlines, kept off the instructions, the ruler and the frames: they
@@ -200,9 +194,7 @@ def calibration_page(t: Template, duplex: str = "long") -> bytes:
     canvas.drawCentredString(
         t.paper_width / 2,
         14 * mm,
-        "Back of the printkit calibration page: read it from the other side."
-        if fold is None
-        else "This half folds behind the other along the dashed line: read the page from there.",
+        say("calibration.back" if fold is None else "calibration.back-fold"),
     )
     canvas.showPage()
     return doc.finish()
@@ -226,38 +218,20 @@ def _ruler(canvas, t: Template, top: float) -> float:
     canvas.drawCentredString(
         t.paper_width / 2,
         y - 4 * mm,
-        "This ruler must measure exactly 100 mm. "
-        "If it does not, print at actual size (100%, no 'fit to page').",
+        say("calibration.ruler"),
     )
     return y - 6 * mm
 
 
-_FOLD_STEPS = [
-    "Print this page on one side exactly as you will print the cards: same printer, same "
-    "card stock, actual size.",
-    "Fold it along the dashed line, printing outwards, and hold it against a window or a "
-    "lamp, this side towards you. Behind every frame below, a dark square is printed on "
-    "the other half.",
-    "In the row marked X, find the frame whose square sits in its middle, with an even gap "
-    "all round: its number is DX. In the row marked Y, find DY the same way.",
-    "If the squares sit in the frames marked 0, the sheets fold true. If not, your printer "
-    "stretches one half: make the cards with both numbers as the back offset, DX then DY.",
-    "The grey outlines show where the {template} template puts the fronts.",
-]
+#: The numbered steps the page prints (``calibration.fold-1`` ... and ``duplex-1`` ...).
+_STEPS = 5
 
-_STEPS_TEXT = [
-    "Print this page double-sided exactly as you will print the cards: same printer, same "
-    "card stock, actual size, flipped on the {edge} edge.",
-    "Hold the sheet against a window or a lamp, this side towards you. Behind every frame "
-    "below, a dark square is printed on the back.",
-    "In the row marked X, find the frame whose square sits in its middle, with an even gap "
-    "all round: its number is DX. In the {y_shape} marked Y, find DY the same way.",
-    "Make the cards with both numbers as the back offset, DX then DY (for example 1.5 and "
-    "-0.5). If the squares sit in the frames marked 0, you need no offset.",
-    "The grey outlines show where the {template} template puts the cards. On perforated "
-    "sheets they should fall on the perforations; if not, copy the template file and adjust "
-    "left and top under [grid].",
-]
+
+def _how(t: Template, duplex: str) -> str:
+    """How the page is printed, in words: "gutterfold", "duplex long"."""
+    if t.fold:
+        return say("calibration.how-gutterfold")
+    return say("calibration.how-duplex", duplex=duplex)
 
 
 def _instructions(canvas, t: Template, duplex: str) -> float:
@@ -269,20 +243,20 @@ def _instructions(canvas, t: Template, duplex: str) -> float:
     top = t.paper_height - 14 * mm
     canvas.setFillColor(_INK)
     canvas.setFont(TITLE, 15)
-    canvas.drawString(18 * mm, top - 4 * mm, "Calibration page")
+    canvas.drawString(18 * mm, top - 4 * mm, say("calibration.title"))
     canvas.setFont(BODY, 8)
-    how = "gutterfold" if t.fold else f"duplex {duplex}"
-    canvas.drawRightString(t.paper_width - 18 * mm, top - 4 * mm, f"template {t.name} · {how}")
+    named = say("calibration.template", template=t.name, how=_how(t, duplex))
+    canvas.drawRightString(t.paper_width - 18 * mm, top - 4 * mm, named)
     style = ParagraphStyle("steps", fontName=BODY, fontSize=8.2, leading=10.2, textColor=_INK)
     y = top - 10 * mm
     width = t.paper_width - 36 * mm
     edge = "long" if duplex == "long" else "short"
-    for number, text in enumerate(_FOLD_STEPS if t.fold else _STEPS_TEXT, start=1):
-        paragraph = Paragraph(
-            f"<b>{number}.</b> "
-            + text.format(edge=edge, template=t.name, y_shape="row" if _compact(t) else "column"),
-            style,
-        )
+    kind = "fold" if t.fold else "duplex"
+    y_shape = say("calibration.row" if _compact(t) else "calibration.column")
+    for number in range(1, _STEPS + 1):
+        values = {"edge": say(f"edge.{edge}"), "template": t.name, "y_shape": y_shape}
+        text = say(f"calibration.{kind}-{number}", **values)
+        paragraph = Paragraph(say("calibration.step", number=number, text=text), style)
         _, height = paragraph.wrap(width, 40 * mm)
         paragraph.drawOn(canvas, 18 * mm, y - height)
         y -= height + 1.2 * mm

@@ -110,7 +110,7 @@ def _settings(t: Template, duplex: str, paper: str) -> list[str]:
     if t.fold:
         lines.append(say("guide.gutterfold"))
     elif edge and duplex != "manual":
-        lines.append(say("guide.duplex", edge=say(f"guide.edge-{edge}")))
+        lines.append(say("guide.duplex", edge=say(f"edge.{edge}")))
     elif edge:
         lines.append(say("guide.by-hand"))
     else:
