@@ -40,9 +40,9 @@ class PagePlan(NamedTuple):
 
     @property
     def side(self) -> str:
-        """What the page carries: "fronts", "backs" or "fronts and backs"."""
+        """What the page carries: "fronts", "backs" or "both"."""
         if self.fronts and self.backs:
-            return "fronts and backs"
+            return "both"
         return "fronts" if self.fronts else "backs"
 
 

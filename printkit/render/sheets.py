@@ -16,6 +16,7 @@ from ..units import format_mm
 from ..values.design import CardSet, sheet_slots
 from ..values.model import Template
 from ..values.settings import Settings
+from ..words import say
 from .design import CardFaces
 from .fonts import BODY
 from .pdf import Document, hex_color
@@ -30,16 +31,14 @@ _PRINTED = {"long": "long", "short": "short", "manual": "simplex", "none": "simp
 def instructions(t: Template, duplex: str, front: bool) -> str:
     """How to print this page, in a player's words."""
     if t.fold:
-        return "Print one side only, at 100% size; fold on the dashed line, glue, then cut"
+        return say("sheets.gutterfold")
     if not t.backs:
-        return "No backs: print one side only, at 100% size, then cut on the lines"
+        return say("sheets.no-backs")
     if duplex == "none":
-        return "Fronts only: print one side, at 100% size"
+        return say("sheets.fronts-only")
     if duplex == "manual":
-        if front:
-            return "Print at 100% size; turn the stack over on its long edge for the backs file"
-        return "Backs: print on the other side of the fronts, at 100% size"
-    return f"Print both sides at 100% size, flipping on the {duplex} edge"
+        return say("sheets.manual-fronts" if front else "sheets.manual-backs")
+    return say("sheets.duplex", edge=say(f"edge.{duplex}"))
 
 
 def mark_settings(t: Template) -> str | None:
@@ -47,9 +46,11 @@ def mark_settings(t: Template) -> str | None:
     reg = t.registration
     if reg is None:
         return None
-    return (
-        f"Registration marks: type 1, length {format_mm(reg.length)}, thickness "
-        f"{format_mm(reg.thickness)}, inset {format_mm(reg.inset)}; cut fronts up"
+    return say(
+        "sheets.marks",
+        length=format_mm(reg.length),
+        thickness=format_mm(reg.thickness),
+        inset=format_mm(reg.inset),
     )
 
 
@@ -61,12 +62,14 @@ def card_sheets(cards: CardSet, t: Template, settings: Settings) -> dict[str, by
 
     cards = scaled_set(cards, t.card_width, t.card_height)
     slots = sheet_slots(cards, settings.aids, t.per_sheet, t.backs)
-    title = f"{cards.name} - card sheets" + (" (ink saver)" if settings.ink_saver else "")
-    game = f" ({cards.game})" if cards.game != cards.name else ""
+    titled = "sheets.file-title-ink-saver" if settings.ink_saver else "sheets.file-title"
+    title = say(titled, deck=cards.name)
+    game = say("sheets.game", game=cards.game) if cards.game != cards.name else ""
 
     def texts(sheet: int, sheets: int, side: str, fronts: bool) -> list[str]:
+        shown = say(f"sheets.side-{side}")
         lines = [
-            f"{cards.name} · sheet {sheet} of {sheets} · {side}",
+            say("sheets.label", deck=cards.name, sheet=sheet, sheets=sheets, side=shown),
             instructions(t, settings.duplex, fronts),
         ]
         marks = mark_settings(t) if fronts else None
@@ -79,8 +82,14 @@ def card_sheets(cards: CardSet, t: Template, settings: Settings) -> dict[str, by
             doc = Document(
                 (t.paper_width, t.paper_height),
                 title,
-                f"The {len(cards.cards)} cards of {cards.name}{game} on {t.name} sheets; "
-                f"{file or 'fronts and backs'}",
+                say(
+                    "sheets.file-subject",
+                    count=len(cards.cards),
+                    deck=cards.name,
+                    game=game,
+                    template=t.name,
+                    part=say(f"sheets.side-{file or 'both'}"),
+                ),
                 kind="sheets",
                 paper=t.paper,
                 duplex=_PRINTED[settings.duplex] if t.backs and not t.fold else "simplex",
