@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from ..rules.qrcontent import card_text
 from ..values.model import Card, Deck
+from ..words import say
 
 __all__ = [
-    "HOUSE_RULE",
     "LOOK_FIELDS",
     "back_fields",
     "blank_fields",
@@ -25,8 +25,6 @@ LOOK_FIELDS = (
     "paper", "ink", "accent", "frame", "back", "red", "black", "type_color", "suit_color",
     "back_picture",
 )  # fmt: skip
-#: The heading of a blank card.
-HOUSE_RULE = "House rule"
 
 
 def picture_name(effect_id: str) -> str:
@@ -48,9 +46,9 @@ def card_fields(card: Card, deck: Deck, qr: bool, has_picture: bool) -> dict[str
     fields = _deck_fields(deck)
     badges = []
     if effect.is_reaction:
-        badges.append(":reaction: ANY TIME")
+        badges.append(say("print.badge-reaction"))
     if not effect.negatable:
-        badges.append(":unstoppable: NO NEGATION")
+        badges.append(say("print.badge-unstoppable"))
     card_type = deck.card_type(effect.type)
     if card_type is not None:
         badges.append(card_type.mark.upper().replace("|", "/"))  # "|" separates badges
@@ -81,7 +79,7 @@ def blank_fields(deck: Deck, frame_color: str | None = None) -> dict[str, str]:
     """The blank house-rule card's fields; with ``frame_color``, the card's frame in it
     (a player aid's)."""
     fields = _deck_fields(deck)
-    fields["name"] = HOUSE_RULE
+    fields["name"] = say("print.house-rule")
     if frame_color:
         fields["type_color"] = frame_color
     return fields

@@ -17,6 +17,7 @@ from ..values import markdown
 from ..values.design import PlayerAid
 from ..values.documents import Section
 from ..values.model import SUIT_SYMBOLS
+from ..words import say
 from .fonts import BODY, BODY_SEMIBOLD, TITLE, check_glyphs
 from .icons import Icons
 from .pdf import hex_color
@@ -63,7 +64,7 @@ class AidPainter:
         canvas.setFillColor(self.color["accent"])
         canvas.setFont(BODY_SEMIBOLD, boxes.header_size)
         canvas.drawCentredString(
-            w / 2, boxes.header_baseline, f"PLAYER AID · {faces.cards.game.upper()}"
+            w / 2, boxes.header_baseline, say("print.aid-header", game=faces.cards.game.upper())
         )
         size = _START * boxes.scale
         parts = _parts(sections)

@@ -30,6 +30,7 @@ from ..values.papers import BOOK_PAPER, PAPER_SIZES, paper_name
 from ..values.pictures import ArtLibrary
 from ..values.typography import smarten
 from ..version import __version__
+from ..words import say
 from .art import place_drawing
 from .fonts import (
     BODY,
@@ -103,7 +104,7 @@ class _Builder:
         self.colors = {key: hex_color(value) for key, value in deck.colors.items()}
         self.ink = self.colors["ink"]
         self.title = self.meta.get("title", deck.name)
-        self.subject = self.meta.get("subtitle", f"The rules of the {deck.name}")
+        self.subject = self.meta.get("subtitle", say("book.print.subject", deck=deck.name))
         self.styles = self._styles()
 
     # -- styles ------------------------------------------------------------------------------
@@ -276,9 +277,11 @@ class _Builder:
         aid = self.deck.aid
         story: list[Flowable] = [NextPageTemplate("plain")]
         story += [_PadToCover(self, index) for index in range(4)]
-        story.append(Paragraph("Quick reference", self.styles["cover"]))
+        story.append(Paragraph(say("book.print.quick-reference"), self.styles["cover"]))
         if aid is not None:
-            for heading, sections in (("For ghosts", aid.front), ("For the living", aid.back)):
+            halves = (("book.print.for-ghosts", aid.front), ("book.print.for-the-living", aid.back))
+            for key, sections in halves:
+                heading = say(key)
                 story.append(self.para(heading, "h2"))
                 for section in sections:
                     story.append(self.para(f"**{section.title}**", "h3"))
@@ -288,13 +291,7 @@ class _Builder:
                         elif isinstance(block, markdown.Paragraph):
                             story.append(self.para(block.text))
         story.append(Spacer(1, 6))
-        story.append(
-            self.para(
-                "*To print this book as a booklet: print both sides at 100% size, flipping on "
-                "the short edge; fold the stack in half and staple along the fold.*",
-                "meta",
-            )
-        )
+        story.append(self.para(say("book.print.booklet"), "meta"))
         return story
 
     def _list(self, block: markdown.ListBlock) -> Flowable:
@@ -343,7 +340,7 @@ class _Builder:
         story: list[Flowable] = []
         for entry in content.entries:
             if not self.book:  # a one-page summary: one paragraph per card
-                count = f" ×{entry.copies}" if entry.copies else ""
+                count = " " + say("print.copies", count=entry.copies) if entry.copies else ""
                 label = f" ({entry.label})" if entry.label else ""
                 story.append(self.para(f"**{entry.name}**{count}{label}: {entry.note}", "item"))
                 continue
@@ -460,7 +457,7 @@ class _Builder:
         canvas.drawCentredString(
             width / 2,
             self.look.bottom,
-            f"Typeset by printkit {__version__}",
+            say("book.print.typeset", version=__version__),
         )
 
     def _furniture(self, canvas, doc) -> None:
@@ -496,7 +493,7 @@ class _Builder:
         canvas.drawCentredString(
             width / 2,
             self.look.bottom - 12,
-            f"{self.deck.name} · typeset by printkit {__version__}",
+            say("book.print.footer", deck=self.deck.name, version=__version__),
         )
 
 

@@ -19,6 +19,7 @@ from ..units import mm
 from ..values.model import RANKS, SUITS, Deck, suit_color
 from ..values.papers import PAPER_SIZES
 from ..values.pictures import ArtLibrary
+from ..words import say
 from .fonts import BODY, BODY_BOLD, BODY_SEMIBOLD, TITLE, check_glyphs
 from .icons import Icons
 from .pdf import Document, hex_color
@@ -43,8 +44,8 @@ def identification_sheet(deck: Deck, paper: str, art: ArtLibrary) -> bytes:
     width, height = PAPER_SIZES[paper]
     doc = Document(
         (width, height),
-        f"{deck.name} - identification sheet",
-        f"Which {deck.name} card each playing card stands for ({deck.game})",
+        say("print.idsheet-file-title", deck=deck.name),
+        say("print.idsheet-file-subject", deck=deck.name, game=deck.game),
         kind="idsheet",
         paper=paper,
     )
@@ -66,21 +67,16 @@ def identification_sheet(deck: Deck, paper: str, art: ArtLibrary) -> bytes:
     canvas.setFont(TITLE, 22)
     canvas.drawString(margin_x, top - 20, deck.name)
     canvas.setFont(BODY_SEMIBOLD, 11)
-    canvas.drawString(margin_x, top - 35, f"Identification sheet · {deck.game}")
+    canvas.drawString(margin_x, top - 35, say("print.idsheet-title", game=deck.game))
     intro = ParagraphStyle("intro", fontName=BODY, fontSize=9, leading=11.2, textColor=ink)
-    text = (
-        "Ghosts draw from a plain deck of playing cards; the card's suit and rank say which "
-        f"card it is. <b>Values</b> for negation: {values_sentence()}. "
-        "<b>Colours</b>: spades and clubs black, hearts and "
-        "diamonds red. A tinted group is one card repeated in its suit."
-    )
+    text = say("print.idsheet-intro", values=values_sentence())
     paragraph = Paragraph(text, intro)
     text_width = width - 2 * margin_x - side - 6 * mm
     _, used = paragraph.wrap(text_width, 30 * mm)
     paragraph.drawOn(canvas, margin_x, top - 42 - used)
     canvas.setFont(BODY_SEMIBOLD, 8)
     canvas.drawRightString(
-        width - margin_x - side - 2 * mm, top - side + 2, "Scan for this table as text"
+        width - margin_x - side - 2 * mm, top - side + 2, say("print.idsheet-scan")
     )
     header_bottom = min(top - 42 - used, top - side) - 2.5 * mm
 
@@ -151,7 +147,9 @@ def _cell(canvas, icons, colors, card, copies: int, tint: str, x, y, w, h) -> No
     text_w = w - (text_x - x) - pad
     ink = colors["ink"]
     name = card.effect.name + (
-        f"  <font size='8' color='#6b5a3e'>×{copies}</font>" if copies > 1 else ""
+        f"  <font size='8' color='#6b5a3e'>{say('print.copies', count=copies)}</font>"
+        if copies > 1
+        else ""
     )
     title = Paragraph(
         markup(card.effect.name) + name[len(card.effect.name) :],

@@ -20,6 +20,7 @@ from ..values.design import CardSet
 from ..values.model import Template
 from ..values.names import layout_label, slug
 from ..values.shops import Shop
+from ..words import say
 from .cards import card_pages
 from .fonts import face_source, text_runs
 from .pages import load_document, render_loaded, render_pages
@@ -200,11 +201,13 @@ def _proofs(
         first = part * PROOF_CARDS + 1
         last = first + len(chunk) - 1
         fronts = count - backs
-        title = f"{name}: {fronts} cards"  # and no back when none is printed
-        if backs:
-            title += " and the back" if backs == 1 else f" and {backs} backs"
+        key = "print.proof-back" if backs == 1 else "print.proof-backs" if backs else "print.proof"
+        title = say(key, deck=name, count=fronts, backs=backs)  # no back when none is printed
         if parts > 1:
-            title += f" · proof {part + 1} of {parts} (cards {first} to {min(last, fronts)})"
+            title = say(
+                "print.proof-part", title=title, part=part + 1, parts=parts, first=first,
+                last=min(last, fronts),
+            )  # fmt: skip
         heading.draw(draw, (gap + 2, 12), title, "#efe2c4")
         for offset, index in enumerate(chunk):
             row, col = divmod(offset, cols)

@@ -17,6 +17,7 @@ from typing import NamedTuple
 from ..layout.tabletop import GridSheet, card_pixels, plan_grid
 from ..values.design import CardSet
 from ..values.names import layout_label
+from ..words import say
 from .cards import card_pages
 
 __all__ = ["tabletop_files"]
@@ -86,9 +87,9 @@ def tabletop_files(
     if pages.aid is not None:  # the player aid has its own back: a deck of its own
         aid = _Group(
             "aid", "aid-back.png", [pages.aid], pages.aid + 1,
-            [(f"{cards.name}: player aid", "")], [""], AID_COPIES,
+            [(say("print.table-aid", deck=cards.name), "")], [""], AID_COPIES,
         )  # fmt: skip
-        objects.append((f"{cards.name}: player aids", [aid]))
+        objects.append((say("print.table-aids", deck=cards.name), [aid]))
     return _files(cards.id, cards.name, objects, table, url, images)
 
 
@@ -208,7 +209,7 @@ def _saved_object(title: str, placed, url: Callable[[str], str]) -> bytes:
                 "Name": "DeckCustom",
                 "Transform": _transform(x=3.0 * len(decks)),
                 "Nickname": object_title,
-                "Description": f"{len(ids)} cards, made by printkit",
+                "Description": say("print.table-described", count=len(ids)),
                 "DeckIDs": ids,
                 "CustomDeck": custom,
                 "ContainedObjects": contained,
@@ -252,7 +253,7 @@ def _index(placed) -> bytes:
                 for slot in range(sheet.count):
                     row, column = divmod(slot, sheet.columns)
                     nickname = group.names[sheet.first + slot][0]
-                    label = "player aid" if group.prefix == "aid" else nickname
+                    label = say("print.table-aid-label") if group.prefix == "aid" else nickname
                     writer.writerow(
                         [face, row + 1, column + 1, group.numbers[sheet.first + slot],
                          _cell(label), group.back_sheet(sheet_number)]
