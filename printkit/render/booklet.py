@@ -14,6 +14,7 @@ import io
 from ..errors import RenderError
 from ..layout.booklet import booklet_sides
 from ..values.papers import BOOK_PAPER, PAPER_SIZES, paper_name
+from ..words import say
 
 __all__ = ["impose_booklet"]
 
@@ -44,8 +45,8 @@ def impose_booklet(pdf: bytes, title: str) -> bytes:
     metadata = reader.metadata or {}
     writer.add_metadata(
         {
-            "/Title": f"{title} - booklet",
-            "/Subject": "Print double-sided, flipping on the short edge; fold and staple.",
+            "/Title": say("kit.booklet-title", title=title),
+            "/Subject": say("kit.booklet-subject"),
             "/Creator": metadata.get("/Creator", "printkit"),
             "/Producer": "printkit with pypdf",
             "/CreationDate": metadata.get("/CreationDate", ""),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..values.design import CardSet, Slots
+from ..words import say
 from .design import FACE_BLEED, CardFaces
 from .pdf import Document
 
@@ -45,8 +46,8 @@ def card_pages(
     width, height = cards.card_size
     doc = Document(
         (width + 2 * bleed, height + 2 * bleed),
-        f"{cards.name} - single cards",
-        f"Every card of {cards.name}, one to a page",
+        say("kit.cards-title", deck=cards.name),
+        say("kit.cards-subject", deck=cards.name),
         kind="cards",
         paper="card",
     )

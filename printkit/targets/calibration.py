@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..values.model import Template
 from ..values.settings import DEFAULT_TEMPLATE, Settings
+from ..words import say
 from .files import Job
 from .request import Request
 
@@ -23,7 +24,7 @@ def jobs(request: Request) -> list[Job]:
 
         return {target: calibration_page(template, edge)}
 
-    return [Job("calibration page", make)]
+    return [Job(say("kit.calibration"), make)]
 
 
 def calibrated(template: Template, settings: Settings) -> bool:
@@ -40,11 +41,7 @@ def calibration_note(template: Template, settings: Settings) -> list[str]:
     """The line a build prints when its cards have backs but the paper has no room for a
     calibration page."""
     if template.backs and settings.duplex != "none" and not calibrated(template, settings):
-        return [
-            f"the {template.name} paper has no room for a calibration page (it needs 140 mm "
-            "by about 190 mm): line the backs up with one printed from a Letter or A4 "
-            "template on the same printer"
-        ]
+        return [say("kit.no-calibration", template=template.name)]
     return []
 
 

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from ..values.design import CardSet
 from ..values.shops import SHOPS
+from ..words import say
 from . import cricut, shop, tabletop
 
 __all__ = ["EXPORTS", "Export", "Wanted"]
@@ -28,27 +29,25 @@ class Wanted(NamedTuple):
 
 class Export(NamedTuple):
     name: str
-    summary: str  # one phrase for the command's help
     make: Callable[[CardSet, Wanted], Iterable[tuple[str, bytes]]]  # (file name, bytes)
     aid: bool = False  # prints the deck's player aid too
     dpi: bool = False  # takes a resolution
     url: bool = False  # takes the address its images are served from
 
+    @property
+    def summary(self) -> str:
+        """One phrase for the command's help (``kit.export.<name>``)."""
+        return say(f"kit.export.{self.name}")
+
 
 EXPORTS: dict[str, Export] = {
     export.name: export
     for export in (
-        Export("mpc", "MakePlayingCards poker cards (822 x 1122 px at 300 dpi)",
-               partial(shop.images, SHOPS["mpc"]), dpi=True),
-        Export("tgc", "The Game Crafter (825 x 1125 px)",
-               partial(shop.images, SHOPS["tgc"]), dpi=True),
-        Export("png", "the trimmed card alone (750 x 1050 px)",
-               partial(shop.images, SHOPS["png"]), dpi=True),
-        Export("tts", "Tabletop Simulator deck sheets and a saved object",
-               partial(tabletop.files, "tts"), aid=True, url=True),
-        Export("grid", "plain grid images for other virtual tables",
-               partial(tabletop.files, "grid"), aid=True),
-        Export("cricut", "Print Then Cut images for Cricut Design Space",
-               partial(cricut.images, "cricut-print-then-cut"), aid=True),
+        Export("mpc", partial(shop.images, SHOPS["mpc"]), dpi=True),
+        Export("tgc", partial(shop.images, SHOPS["tgc"]), dpi=True),
+        Export("png", partial(shop.images, SHOPS["png"]), dpi=True),
+        Export("tts", partial(tabletop.files, "tts"), aid=True, url=True),
+        Export("grid", partial(tabletop.files, "grid"), aid=True),
+        Export("cricut", partial(cricut.images, "cricut-print-then-cut"), aid=True),
     )
 }  # fmt: skip

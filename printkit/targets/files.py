@@ -40,10 +40,8 @@ def gather(parts: list[tuple[str, Files]]) -> Files:
     for what, part in parts:
         for path, data in part.items():
             if path in files:
-                raise CatalogueError(
-                    f"{shown(path)} would be written twice, by “{by[path]}” and by “{what}”: "
-                    "give the deck's folder another name (or its deck.toml another [rules] or "
-                    "[identification] output)"
+                raise CatalogueError.said(
+                    "kit.twice", file=shown(path), first=by[path], second=what
                 )
             files[path], by[path] = data, what
     return files

@@ -3,6 +3,7 @@ sheets, which sheet holds which cards, and how to use the calibration page."""
 
 from __future__ import annotations
 
+from ..words import say
 from .files import Job
 from .request import Request
 
@@ -20,4 +21,4 @@ def jobs(request: Request) -> list[Job]:
 
         return {target: print_guide(sets, template, settings.duplex, settings.aids)}
 
-    return [Job("print guide", make)]
+    return [Job(say("kit.guide"), make)]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..values.design import CardSet
 from ..values.model import Deck
+from ..words import say
 from .files import Files, Job, paper_of
 from .request import Request
 
@@ -21,7 +22,7 @@ def jobs(request: Request, cards: CardSet) -> list[Job]:
     target = request.out / f"{deck.idsheet}.pdf"
     paper = paper_of(request.template)
     make = partial(idsheet_files, deck, paper, cards.art, target)
-    return [Job(f"{deck.name}: identification sheet", make)]
+    return [Job(say("kit.idsheet", deck=deck.name), make)]
 
 
 def idsheet_files(deck: Deck, paper: str, art, target: Path) -> Files:

@@ -7,6 +7,7 @@ from functools import partial
 from pathlib import Path
 
 from ..values.model import Deck
+from ..words import say
 from .files import Files, Job
 from .request import Request
 
@@ -21,9 +22,8 @@ def jobs(request: Request) -> list[Job]:
     table = next((c for c in request.sets if c.deck is not None and c.deck.playing_cards), None)
     if table is None:
         return []
-    return [
-        Job("table page", partial(table_files, table.deck, table.art, request.out / "table.html"))
-    ]
+    make = partial(table_files, table.deck, table.art, request.out / "table.html")
+    return [Job(say("kit.page"), make)]
 
 
 def table_files(deck: Deck, art, target: Path) -> Files:

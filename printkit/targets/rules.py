@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..values.design import CardSet
 from ..values.model import Deck
+from ..words import say
 from .files import Files, Job, paper_of
 from .request import Request
 
@@ -21,7 +22,7 @@ def jobs(request: Request, cards: CardSet) -> list[Job]:
     target = request.out / f"{deck.rules.output}.pdf"
     booklet = deck.rules.layout == "book"
     make = partial(rules_files, deck, paper_of(request.template), target, booklet, cards.art)
-    return [Job(f"{deck.name}: rules", make, 8 if booklet else 1)]
+    return [Job(say("kit.rules", deck=deck.name), make, 8 if booklet else 1)]
 
 
 def rules_files(deck: Deck, paper: str, target: Path, booklet: bool, art=None) -> Files:

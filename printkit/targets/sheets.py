@@ -9,6 +9,7 @@ from pathlib import Path
 from ..values.design import CardSet
 from ..values.model import Template
 from ..values.settings import DEFAULT_TEMPLATE, Settings
+from ..words import say
 from .files import Files, Job
 from .request import Request
 
@@ -21,7 +22,7 @@ def jobs(request: Request, cards: CardSet) -> list[Job]:
     make = partial(
         sheet_files, cards, request.template, request.settings, target, True, request.watching
     )
-    return [Job(f"{cards.name}: card sheets and proof", make, 7)]
+    return [Job(say("kit.sheets", deck=cards.name), make, 7)]
 
 
 def sheets_name(deck, settings: Settings, template: Template | None = None) -> str:
