@@ -178,3 +178,61 @@ def test_the_pages_scripts_write_no_sentence():
                 if not re.search(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}", text) or text == "use strict":
                     continue
                 assert set(text.split()) <= classes, f"{name}:{number} writes {text!r}"
+
+
+#: The modules whose strings reach a player's page, a card, a file or an answer.
+PLAYER_FACING = ("render/*.py", "rules/*.py", "targets/*.py", "web/*.py", "load/fields.py")
+#: Modules that write other people's files, in those files' own words: the scaffold of
+#: a new deck is the designer's to edit (its layouts' comments, its sample cards).
+NOT_COPY = {"targets/scaffold.py"}
+#: Strings that no one reads as a sentence.
+NOT_SENTENCES = {
+    "xobject form stream",  # a comment inside the PDF's code
+    "printkit with pypdf",  # the program that made a PDF, in its metadata
+}
+
+
+def _strings_outside_errors(path: Path) -> list[tuple[int, str]]:
+    """The string constants of a module that are no docstring and make no error message
+    (errors are reported in the designer's terms; they move into the words next)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            skipped.add(id(body[0].value))  # a docstring
+        is_error = isinstance(node, ast.Raise) or (
+            isinstance(node, ast.Call)
+            and (
+                getattr(node.func, "attr", "") in ("fail", "said")
+                or getattr(node.func, "id", "").endswith(("Error", "error"))
+            )
+        )
+        if is_error or (isinstance(node, ast.Return) and "error" in ast.unparse(node).lower()):
+            skipped.update(id(inner) for inner in ast.walk(node))
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        and id(node) not in skipped
+        and re.search(r"[A-Za-z]{2,} [a-z]{2,} [a-z]{2,}", node.value)
+        and node.value not in NOT_SENTENCES
+    ]  # fmt: skip
+
+
+def test_no_sentence_a_player_reads_is_written_in_code():
+    found = []
+    for pattern in PLAYER_FACING:
+        for path in sorted(PACKAGE.glob(pattern)):
+            if str(path.relative_to(PACKAGE)) in NOT_COPY:
+                continue
+            found += [
+                f"{path.relative_to(PACKAGE)}:{n}: {t!r}" for n, t in _strings_outside_errors(path)
+            ]
+    assert found == []
+
+
+def test_the_sentence_check_sees_a_sentence(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text('"""Doc string here."""\nX = "the Barrel works and misses"\n', "utf-8")
+    assert _strings_outside_errors(module) == [(2, "the Barrel works and misses")]

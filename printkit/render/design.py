@@ -321,9 +321,9 @@ class CardFaces:
         if size is None:
             size = _largest(box.size, box.min_size, 0.25, fits)
             if size is None:
-                advice = card.too_long or "shorten it, make the box larger or lower min_size"
                 raise RenderError(
-                    f"{where}: the text does not fit even at {box.min_size:g} pt; {advice}"
+                    f"{where}: the text does not fit even at {box.min_size:g} pt; "
+                    + (card.too_long or "shorten it, make the box larger or lower min_size")
                 )
             self._sizes[key] = size
         paragraph, height = set_at(size)

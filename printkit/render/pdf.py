@@ -13,6 +13,7 @@ from collections.abc import Callable
 from functools import cache
 
 from ..version import __version__
+from ..words import say
 from .fonts import register_fonts, text_runs, text_width
 
 __all__ = ["DUPLEX_PREFERENCE", "Document", "hex_color"]
@@ -66,7 +67,7 @@ class Document:
         self.canvas.setSubject(subject)
         self.canvas.setAuthor("printkit")
         self.canvas.setCreator(f"printkit {__version__}")
-        self.canvas.setKeywords("Death Mesa, BANG!, print and play")
+        self.canvas.setKeywords(say("kit.keywords"))
         self.canvas.setViewerPreference("PrintScaling", "None")
         self.canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[duplex])
         self.canvas._doc.info = _info(self.canvas._doc.info, kind, paper, duplex)
