@@ -89,6 +89,22 @@ def test_every_message_said_is_in_the_catalogue_with_its_values():
             assert _fields(words[key]) <= given, (where, key, given)
 
 
+def test_every_id_said_by_name_is_in_the_catalogue():
+    """Every ``say("...")`` with an id written out, in Python, and every ``t("...")`` of
+    the page, names a message that is there (a table's key read as a section's is not)."""
+    words = catalogue()
+    python = {p: p.read_text(encoding="utf-8") for p in PACKAGE.rglob("*.py")}
+    named = [
+        (f"{p.name}", key)
+        for p, text in python.items()
+        for key in re.findall(r'\bsay\(\s*"([a-z]+\.[a-z0-9.-]+)"', text)
+    ]
+    named += [("ui.js", key) for key in _page_sayings()]
+    assert len(named) > 150
+    for where, key in named:
+        assert key in words, f"{where} says {key!r}, which the catalogue does not hold"
+
+
 def test_no_refusal_is_written_outside_the_catalogue():
     """A rule refuses by id: no refusal of the rules (a play the rules forbid, a card that
     is not one, a query that finds nothing) is made from a sentence."""
@@ -109,7 +125,7 @@ def _page_sayings() -> set[str]:
     found = set(re.findall(r'\bt\(\s*"([a-z]+\.[a-z0-9-]+)"', ui))
     found |= set(re.findall(r'"(page\.[a-z0-9-]+)"', ui))  # ids chosen by a condition
     found |= {f"page.{name}" for name in re.findall(r'words\("([a-z0-9-]+)"', html)}
-    return found
+    return {key for key in found if not key.endswith("-")}  # "page.role-" + id: a family
 
 
 def _page_families() -> set[str]:
