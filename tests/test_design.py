@@ -663,6 +663,17 @@ def test_a_back_per_card_reaches_the_sheets_the_shops_and_the_tables(cli, tmp_pa
             slot = sheet.crop((column * w, row * h, (column + 1) * w, (row + 1) * h))
             assert _near(_mean(slot), in_pdf[i]), (table, i)
 
+    maker = tmp_path / "cardmaker"
+    assert (
+        cli("export", "--for", "cardmaker", "--deck-dir", str(folder), "-o", str(maker)).status == 0
+    )
+    assert not (maker / "game" / "back").exists()  # Card Maker's one back would stand in
+    for i in range(5):
+        name = f"{i + 1:02d}-card-{i + 1}.png"
+        assert (maker / "game" / "front" / name).is_file()
+        back = Image.open(maker / "game" / "double_sided" / name)  # under its front's name
+        assert _near(_mean(back), in_pdf[i]), i
+
 
 def test_only_the_icons_the_cards_use_are_read_and_a_folder_of_too_many_is_refused(tmp_path):
     folder = make_deck(tmp_path / "d")

@@ -246,3 +246,16 @@ def test_every_font_in_the_kit_is_embedded(built_kit):
             fonts |= _fonts(page.get("/Resources") or {}, seen)
         assert fonts and all(fonts.values()), (pdf.name, fonts)
         assert all("+" in name for name in fonts), (pdf.name, fonts)  # subsets only
+
+
+def test_card_makers_game_folder_holds_every_front_and_the_one_back(cli, tmp_path):
+    """Silhouette Card Maker reads game/front and game/back: every trimmed card, in the
+    deck's order, and the deck's one back (its bleed is Card Maker's to add)."""
+    out = tmp_path / "scm"
+    assert cli("export", "--for", "cardmaker", "-o", str(out)).status == 0
+    fronts = sorted((out / "game" / "front").iterdir())
+    assert len(fronts) == 52 and fronts[0].name == "01-2S-spook.png"
+    assert [p.name for p in (out / "game" / "back").iterdir()] == ["back.png"]
+    assert not (out / "game" / "double_sided").exists()
+    with Image.open(fronts[0]) as image:
+        assert image.size == (750, 1050)  # a poker card at 300 dpi, trimmed

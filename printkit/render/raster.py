@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 from ..layout.impose import slot_rects
@@ -21,7 +21,7 @@ from ..values.model import Template
 from ..values.names import layout_label, slug
 from ..values.shops import Shop
 from ..words import say
-from .cards import card_pages
+from .cards import CardPages, card_pages
 from .fonts import face_source, text_runs
 from .pages import load_document, render_loaded, render_pages
 
@@ -33,23 +33,38 @@ __all__ = [
     "cut_images",
     "page_images",
     "proof_from_sheets",
+    "shop_names",
 ]
 
 
 def card_images(
-    cards: CardSet, target: Shop, dpi: int | None = None, qr: bool = True
+    cards: CardSet,
+    target: Shop,
+    dpi: int | None = None,
+    qr: bool = True,
+    names: Callable[[CardSet, list[str], CardPages], dict[int, list[str]]] | None = None,
 ) -> Iterator[tuple[str, bytes]]:
     """(file name, PNG bytes) of every card front, then its backs, in the shop's size and
-    bleed, made one after another (a deck of thousands is never held whole), named so
-    that a shop's uploader keeps the deck's order and pairs the backs: ``01-2S-spook.png``
-    ...; ``back.png`` when every card has one back; ``back-spell.png`` for each layout
-    when backs go by layout; and when a back reads each card's own fields (a picture
-    column, say), ``07-ship-back.png`` beside each ``07-ship.png``."""
+    bleed, made one after another (a deck of thousands is never held whole). ``names``
+    gives each page its files' names (page index -> names), from each front's name
+    (``07-ship``) and the deck's pages; by default ``shop_names``."""
     pages = card_pages(cards, qr=qr, bleed=target.bleed)
     count = len(cards.cards)
     width = max(2, len(str(count)))
     fronts = [f"{card.number:0{width}d}-{card.stem or slug(card.name) or 'card'}"
               for card in cards.cards]  # fmt: skip
+    named = (names or shop_names)(cards, fronts, pages)
+    for index, png in page_images(pages.pdf, count + pages.distinct_backs, dpi or target.dpi):
+        for name in named.get(index, ()):
+            yield name, png
+
+
+def shop_names(cards: CardSet, fronts: list[str], pages: CardPages) -> dict[int, list[str]]:
+    """Names that a shop's uploader keeps in the deck's order and pairs the backs by:
+    ``01-2S-spook.png`` ...; ``back.png`` when every card has one back; ``back-spell.png``
+    for each layout when backs go by layout; and when a back reads each card's own fields
+    (a picture column, say), ``07-ship-back.png`` beside each ``07-ship.png``."""
+    count = len(cards.cards)
     names: dict[int, list[str]] = {i: [f"{name}.png"] for i, name in enumerate(fronts)}
     by_layout: dict[str, set[int]] = {}
     for card, back in zip(cards.cards, pages.backs, strict=True):
@@ -68,9 +83,7 @@ def card_images(
         for front, back in zip(fronts, pages.backs, strict=True):
             if back is not None:
                 names.setdefault(count + back, []).append(f"{front}-back.png")
-    for index, png in page_images(pages.pdf, count + pages.distinct_backs, dpi or target.dpi):
-        for name in names.get(index, ()):
-            yield name, png
+    return names
 
 
 def page_images(pdf: bytes, pages: int, resolution: int) -> Iterator[tuple[int, bytes]]:

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from ..values.design import CardSet
 from ..values.shops import SHOPS
 from ..words import say
-from . import cricut, shop, tabletop
+from . import cardmaker, cricut, shop, tabletop
 
 __all__ = ["EXPORTS", "Export", "Wanted"]
 
@@ -49,5 +49,6 @@ EXPORTS: dict[str, Export] = {
         Export("tts", partial(tabletop.files, "tts"), aid=True, url=True),
         Export("grid", partial(tabletop.files, "grid"), aid=True),
         Export("cricut", partial(cricut.images, "cricut-print-then-cut"), aid=True),
+        Export("cardmaker", cardmaker.folders, dpi=True),
     )
 }  # fmt: skip
