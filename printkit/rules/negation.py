@@ -167,13 +167,14 @@ def resolve(
     if high_noon is not None and handcuffs is not None:
         raise RulesError.said("negation.one-high-noon")
     dead = tuple(role.casefold() for role in dead)
-    ghosts, single_team = _table(play, ghosts, dead, single_team or royal)
+    table = _table(play, ghosts, dead, single_team, royal)
+    ghosts, single_team, royal = table.ghosts, table.single_team, table.royal
     effect = _effect(deck, play)
 
     def color(card: PlayingCard) -> str:
         return suit_color(effective_suit(card, high_noon))
 
-    applied: list[str] = []
+    applied: list[str] = list(table.applied)
     played_color = color(play.played)
     if play.second is not None:
         applied.append("two-card-value")
@@ -188,7 +189,8 @@ def resolve(
     wrong = [card for card in play.counters if color(card) == played_color]
     negated = effect.negatable and not wrong and counter_value > played_value
 
-    notes = _notes(play, effect, played_value, counter_value, royal, wrong, played_color)
+    notes = [*table.notes, *_notes(play, effect, played_value, counter_value, royal, wrong,
+                                   played_color)]  # fmt: skip
     if any(card.rank == "A" for card in play.cards):
         if ace_value == DEFAULT_ACE_VALUE:
             applied.append("ace-value")
@@ -233,10 +235,25 @@ def _effect(deck: Deck, play: Play) -> Effect:
     raise RulesError.said("negation.no-pair-effect", deck=deck.name, kind=play.pair)
 
 
+class _Table(NamedTuple):
+    """What the table makes of a play: its ghosts, whether they are one team, whether the
+    royal variant applies, and the readings and notes that decided it."""
+
+    ghosts: int | None
+    single_team: bool
+    royal: bool
+    applied: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
 def _table(
-    play: Play, ghosts: int | None, dead: tuple[str, ...], single_team: bool
-) -> tuple[int | None, bool]:
-    """Check the play against what the table knows; returns (ghosts, one-team rule)."""
+    play: Play, ghosts: int | None, dead: tuple[str, ...], single_team: bool, royal: bool
+) -> _Table:
+    """Check the play against what the table knows. One ghost is one team; a dead Sheriff
+    (there is one only after a Scofflaw victory) is the new dead Renegade; the royal
+    variant loosens the one-team rule, so with two teams of ghosts it has nothing to do."""
+    applied: list[str] = []
+    notes: list[str] = []
     if dead:
         for role in dead:
             if role not in ROLES:
@@ -244,10 +261,16 @@ def _table(
         if ghosts is not None and ghosts != len(dead):
             raise RulesError.said("negation.roles-and-ghosts", roles=len(dead), ghosts=ghosts)
         ghosts = len(dead)
+        if "sheriff" in dead:
+            applied.append("dead-sheriff")
+            dead = tuple("renegade" if role == "sheriff" else role for role in dead)
         teams = {ROLES[role] or f"renegade-{i}" for i, role in enumerate(dead)}
         derived = len(teams) == 1
         if single_team and not derived:
             raise RulesError.said("negation.teams-mixed")
+        if royal and not derived:
+            notes.append(say("note.royal-two-teams"))
+            royal = False
         single_team = derived
         if play.assists and "renegade" not in dead[1:]:
             raise RulesError.said("negation.only-renegade-assists")
@@ -258,6 +281,10 @@ def _table(
                 kind=play.pair,
                 playing=dead[0].title(),
             )
+    elif ghosts == 1:
+        single_team = True  # the one ghost is a team of one
+    else:
+        single_team = single_team or royal
     if ghosts is not None:
         if ghosts < 1:
             raise RulesError.said("negation.no-ghost")
@@ -272,7 +299,7 @@ def _table(
                 others=others - helpers,
                 count=len(play.counters),
             )
-    return ghosts, single_team
+    return _Table(ghosts, single_team, royal, tuple(applied), tuple(notes))
 
 
 def _check_legal(play: Play, played_color: str, color, single_team, royal, handcuffs) -> None:

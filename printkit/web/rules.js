@@ -382,7 +382,11 @@ function title(word) {
   return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }
 
-function table(data, play, ghosts, dead, singleTeam) {
+// What the table makes of a play (printkit/rules/negation.py's _table): one ghost is one
+// team; a dead Sheriff is the new dead Renegade; the royal variant needs one team.
+function table(data, play, ghosts, dead, singleTeam, royal) {
+  const applied = [];
+  const notes = [];
   if (dead.length) {
     for (const role of dead) {
       if (!(role in data.teams)) throw new RulesError("negation.no-role", { role, roles: Object.keys(data.teams).join(", ") });
@@ -391,10 +395,18 @@ function table(data, play, ghosts, dead, singleTeam) {
       throw new RulesError("negation.roles-and-ghosts", { roles: dead.length, ghosts });
     }
     ghosts = dead.length;
+    if (dead.includes("sheriff")) {
+      applied.push("dead-sheriff");
+      dead = dead.map((role) => (role === "sheriff" ? "renegade" : role));
+    }
     const teams = new Set(dead.map((role, i) => data.teams[role] || "renegade-" + i));
     const derived = teams.size === 1;
     if (singleTeam && !derived) {
       throw new RulesError("negation.teams-mixed");
+    }
+    if (royal && !derived) {
+      notes.push(say(data.words, "note.royal-two-teams", {}));
+      royal = false;
     }
     singleTeam = derived;
     if (play.assists.length && !dead.slice(1).includes("renegade")) {
@@ -403,6 +415,10 @@ function table(data, play, ghosts, dead, singleTeam) {
     if (play.pair != null && dead[0] !== data.pairs[play.pair]) {
       throw new RulesError("negation.pair-role", { role: title(data.pairs[play.pair]), kind: play.pair, playing: title(dead[0]) });
     }
+  } else if (ghosts === 1) {
+    singleTeam = true; // the one ghost is a team of one
+  } else {
+    singleTeam = singleTeam || royal;
   }
   if (ghosts != null) {
     if (ghosts < 1) throw new RulesError("negation.no-ghost");
@@ -415,7 +431,7 @@ function table(data, play, ghosts, dead, singleTeam) {
       throw new RulesError("negation.too-many-counters", { ghosts, others: others - helpers, count: play.counters.length });
     }
   }
-  return [ghosts, singleTeam];
+  return { ghosts, singleTeam, royal, applied, notes };
 }
 
 function own(play) {
@@ -493,7 +509,8 @@ function negate(data, args) {
   }
   if (highNoon != null && handcuffs != null) throw new RulesError("negation.one-high-noon");
   const dead = (args.dead || []).map((role) => role.toLowerCase());
-  const [ghosts, singleTeam] = table(data, play, args.ghosts == null ? null : args.ghosts, dead, Boolean(args.single_team || args.royal));
+  const seated = table(data, play, args.ghosts == null ? null : args.ghosts, dead, Boolean(args.single_team), Boolean(args.royal));
+  const { ghosts, singleTeam, royal } = seated;
   let effect;
   if (play.pair == null) {
     effect = data.effects.find((e) => e.id === deckCard(data, play.played).effect);
@@ -502,7 +519,7 @@ function negate(data, args) {
     if (!effect) throw new RulesError("negation.no-pair-effect", { deck: data.deck.name, kind: play.pair });
   }
   const color = (c) => suitColor(effectiveSuit(data, c, highNoon));
-  const applied = [];
+  const applied = [...seated.applied];
   let playedColor = color(play.played);
   if (play.second) {
     applied.push("two-card-value");
@@ -512,7 +529,6 @@ function negate(data, args) {
       playedColor = higher ? color(play.second) : playedColor;
     }
   }
-  const royal = Boolean(args.royal);
   checkLegal(data, play, playedColor, color, singleTeam, royal, handcuffs);
   const sum = (cards) => cards.reduce((total, c) => total + value(c, aceValue), 0);
   const playedValue = sum([...own(play), ...play.boosts, ...play.assists]);
@@ -520,7 +536,7 @@ function negate(data, args) {
   const wrong = play.counters.filter((c) => color(c) === playedColor);
   const negated = effect.negatable && !wrong.length && counterValue > playedValue;
   const words = (key, values) => say(data.words, key, values || {});
-  const notes = [];
+  const notes = [...seated.notes];
   if (!effect.negatable) {
     notes.push(words("note.cannot-negate", { effect: effect.name }));
   } else if (wrong.length) {

@@ -122,9 +122,11 @@ function tableFacts() {
 function teamsText(facts) {
   if (!facts.ghosts) return t("page.no-ghosts");
   if (!facts.known) return t("page.ghosts-unknown", { ghosts: facts.ghosts });
-  const team = (role, i) => (role === "renegade" ? "renegade-" + i : role === "outlaw" ? "outlaws" : "law");
+  // A dead Sheriff (only after a Scofflaw) is the new dead Renegade, as the rules read it.
+  const renegade = (role) => role === "renegade" || role === "sheriff";
+  const team = (role, i) => (renegade(role) ? "renegade-" + i : role === "outlaw" ? "outlaws" : "law");
   const teams = new Set(facts.dead.map((s, i) => team(s.role, i)));
-  const renegades = facts.dead.filter((s) => s.role === "renegade").length;
+  const renegades = facts.dead.filter((s) => renegade(s.role)).length;
   const lines = [t("page.ghosts-teams", { ghosts: facts.ghosts, teams: teams.size })];
   lines.push(t(teams.size === 1 ? "page.one-team" : "page.many-teams"));
   lines.push(t(renegades ? "page.renegade-assists" : "page.no-assists"));
