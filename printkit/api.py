@@ -236,7 +236,7 @@ def odds(
     from .rules import odds as rules
 
     source = rules.remaining(
-        load_draw_deck(deck, _path(data_dir)), check, tuple(seen), tuple(in_play)
+        load_draw_deck(deck, _path(data_dir)), check, tuple(seen), tuple(in_play), high_noon
     )
     return rules.odds(check, source, high_noon=high_noon, lucky_duke=lucky_duke)
 

@@ -58,7 +58,7 @@ def by_functions(command: list[str]) -> dict:
     deck = load_draw_deck(str(options.get("deck", "bang")))
     seen = tuple(str(options.get("seen", "")).split(",")) if "seen" in options else ()
     in_play = tuple(str(options.get("in_play", "")).split(",")) if "in_play" in options else ()
-    deck = odds_rules.remaining(deck, check, seen, in_play)
+    deck = odds_rules.remaining(deck, check, seen, in_play, high_noon)
     return odds_rules.answer(check, deck, high_noon=high_noon, lucky_duke=lucky)
 
 
@@ -77,6 +77,8 @@ def _check(case: dict, record: dict) -> None:
         ids = [i for check in record["checks"] for i in check["reading_ids"]]
     for reading_id in case.get("readings", []):
         assert reading_id in ids, (case["command"], reading_id, ids)
+    for reading_id in case.get("not_readings", []):
+        assert reading_id not in ids, (case["command"], reading_id, ids)
 
 
 def test_the_table_has_at_least_sixty_cases_each_resting_on_something():

@@ -116,7 +116,7 @@ def odds(
     from ..rules.draw import CHECKS as checks
 
     source = load_draw_deck(draw_deck, data_dir)
-    source = odds_rules.remaining(source, check, _listed(seen), _listed(in_play))
+    source = odds_rules.remaining(source, check, _listed(seen), _listed(in_play), high_noon)
     record = odds_rules.answer(check, source, high_noon=high_noon, lucky_duke=lucky_duke)
     if as_json:
         emit_json(record)

@@ -138,9 +138,7 @@ def lucky_duke_applies(check: Check, lucky_duke: bool, high_noon: str | None):
     """Whether Lucky Duke flips two cards, and the readings that decided it."""
     if high_noon is not None and high_noon not in DRAW_HIGH_NOON:
         raise RulesError.said("draw.high-noon", card=high_noon, cards=", ".join(DRAW_HIGH_NOON))
-    applied: list[str] = []
-    if high_noon in HIGH_NOON:
-        applied.append("high-noon-suits")
+    applied: list[str] = []  # Blessing and Curse set a draw!'s suit by their own text: no reading
     if not lucky_duke:
         return False, applied
     if check.lucky_duke:
@@ -261,6 +259,5 @@ def describe(result: DrawResult) -> list[str]:
     from .readings import reading
 
     for reading_id in result.applied:
-        if reading_id != "high-noon-suits":
-            lines.append(say("answer.draw-reading", short=reading(reading_id).short))
+        lines.append(say("answer.draw-reading", short=reading(reading_id).short))
     return lines

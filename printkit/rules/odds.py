@@ -61,10 +61,16 @@ class DrawDeck(NamedTuple):
 
 
 def remaining(
-    deck: DrawDeck, check_id: str, seen: tuple[str, ...] = (), in_play: tuple[str, ...] = ()
+    deck: DrawDeck,
+    check_id: str,
+    seen: tuple[str, ...] = (),
+    in_play: tuple[str, ...] = (),
+    high_noon: str | None = None,
 ) -> DrawDeck:
     """The deck less the cards already seen (by playing card, "3H") and the cards in play
-    (by name, "barrel", or name and card, "jail:4H"): what a draw! can still flip."""
+    (by name, "barrel", or name and card, "jail:4H"): what a draw! can still flip. Copies
+    of a card in play that the check reads alike (every Jail under the Blessing) need no
+    card named."""
     if not seen and not in_play:
         return deck
     if deck.chances is not None:
@@ -95,7 +101,7 @@ def remaining(
         if card_text:
             card = parse_card(card_text)
             copies = [i for i in copies if left[i][0] == card]
-        elif len({check.decide(left[i][0].suit, left[i][0].rank) for i in copies}) > 1:
+        elif len({_outcome(check, left[i][0], high_noon) for i in copies}) > 1:
             options = ", ".join(f"{name.strip()}:{left[i][0].code}" for i in copies)
             raise RulesError.said("odds.copies-differ", name=name.strip(), cards=options)
         take(copies[0] if copies else None, text)
@@ -104,6 +110,10 @@ def remaining(
         names=tuple(n for _, n in left),
         removed=deck.removed + len(deck.cards) - len(left),
     )
+
+
+def _outcome(check, card: PlayingCard, high_noon: str | None) -> str:
+    return check.decide(effective_suit(card, high_noon), card.rank)
 
 
 def odds(

@@ -191,8 +191,7 @@ function luckyDukeApplies(data, check, luckyDuke, highNoon) {
   if (highNoon != null && !data.draw_high_noon.includes(highNoon)) {
     throw new RulesError("draw.high-noon", { card: highNoon, cards: data.draw_high_noon.join(", ") });
   }
-  const applied = [];
-  if (highNoon in data.high_noon) applied.push("high-noon-suits");
+  const applied = []; // Blessing and Curse set a draw!'s suit by their own text: no reading
   if (!luckyDuke) return [false, applied];
   if (check.lucky_duke) {
     const found = data.readings[check.lucky_duke];
@@ -266,7 +265,7 @@ function fraction(n, d) {
   return [n / g, d / g];
 }
 
-function remaining(data, source, checkId, seen, inPlay) {
+function remaining(data, source, checkId, seen, inPlay, highNoon) {
   if (!seen.length && !inPlay.length) return source;
   if (source.chances) {
     throw new RulesError("odds.fixed-not-cards", { deck: source.id });
@@ -292,7 +291,7 @@ function remaining(data, source, checkId, seen, inPlay) {
       const c = parseCard(cardText);
       copies = copies.filter((i) => left[i].card.code === c.code);
     } else {
-      const outcomes = new Set(copies.map((i) => decide(data.checks[checkId], left[i].card.suit, left[i].card.rank)));
+      const outcomes = new Set(copies.map((i) => decide(data.checks[checkId], effectiveSuit(data, left[i].card, highNoon), left[i].card.rank)));
       if (outcomes.size > 1) {
         const options = copies.map((i) => name.trim() + ":" + left[i].card.code).join(", ");
         throw new RulesError("odds.copies-differ", { name: name.trim(), cards: options });
@@ -312,7 +311,7 @@ function odds(data, args) {
   const deckId = args.deck || "bang";
   let source = data.draw_decks[deckId];
   if (!source) throw new RulesError("odds.no-deck", { deck: String(deckId) });
-  source = remaining(data, source, checkId, args.seen || [], args.in_play || []);
+  source = remaining(data, source, checkId, args.seen || [], args.in_play || [], highNoon);
   let result;
   let applied = [];
   let counted = false;
