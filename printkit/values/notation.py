@@ -1,8 +1,9 @@
 """Playing-card notation: every way a player types a card, read into a PlayingCard and back.
 
-"7D", "7d", "7♦", "10H", "TH", "QD", "queen of diamonds", "Q of D", "10 hearts" and
-"seven of diamonds" all read; ``NOTATIONS`` writes each card in each of those styles,
-and the tests prove every card round-trips through every style.
+"7D", "7d", "7♦", "10H", "TH", "QD", "queen of diamonds", "Q of D", "10 hearts",
+"seven of diamonds", and suit first, "♦7", "D7" or "diamonds 7", all read;
+``NOTATIONS`` writes each card in each of those styles, and the tests prove every card
+round-trips through every style.
 """
 
 from __future__ import annotations
@@ -44,6 +45,11 @@ def _alternation(tokens: dict[str, str]) -> str:
 _CARD = re.compile(
     rf"(?P<rank>{_alternation(_RANK_TOKENS)})\s*(?:of\s+)?(?P<suit>{_alternation(_SUIT_TOKENS)})"
 )
+#: The suit first: "♥10", "HQ", "hearts 10" (no token is both a rank and a suit, so a
+#: text reads one way at most).
+_SUIT_FIRST = re.compile(
+    rf"(?P<suit>{_alternation(_SUIT_TOKENS)})\s*(?P<rank>{_alternation(_RANK_TOKENS)})"
+)
 # What is wrong with a near miss ("1S", "7X"): kept as text, so that re compiles (and
 # caches) them only when a card fails to read, not at every start (0.7 ms of it).
 _RANKISH = r"^\s*(\d+|[a-z]+)"
@@ -62,7 +68,7 @@ def parse_card(text: str) -> PlayingCard:
     if not isinstance(text, str):
         raise NotationError.said("card.not-text", text=repr(text))
     normal = _normalise(text)
-    match = _CARD.fullmatch(normal)
+    match = _CARD.fullmatch(normal) or _SUIT_FIRST.fullmatch(normal)
     if match:
         return PlayingCard(_RANK_TOKENS[match["rank"]], _SUIT_TOKENS[match["suit"]])
     key = _trouble(normal)
@@ -76,7 +82,9 @@ def looks_like_card(text: str) -> bool:
     name suggestions.
     """
     normal = _normalise(text)
-    return bool(_CARD.fullmatch(normal) or re.fullmatch(_CARDISH, normal))
+    return bool(
+        _CARD.fullmatch(normal) or _SUIT_FIRST.fullmatch(normal) or re.fullmatch(_CARDISH, normal)
+    )
 
 
 def _trouble(normal: str) -> str:
@@ -131,6 +139,9 @@ NOTATIONS: dict[str, Callable[[PlayingCard], str]] = {
     "short": _short,
     "bare": _bare,
     "name": card_name,
+    "suit-first": lambda card: SUIT_SYMBOLS[card.suit] + card.rank,
+    "suit-first-code": lambda card: SUIT_LETTERS[card.suit] + card.rank,
+    "suit-first-words": lambda card: f"{card.suit} {card.rank}",
 }
 
 

@@ -79,6 +79,9 @@ function alternation(tokens) {
 
 const CARD_RE = new RegExp(
   "^(" + alternation(RANK_TOKENS) + ")\\s*(?:of\\s+)?(" + alternation(SUIT_TOKENS) + ")$", "u");
+// The suit first: "♥10", "HQ", "hearts 10" (no token is both a rank and a suit).
+const SUIT_FIRST_RE = new RegExp(
+  "^(" + alternation(SUIT_TOKENS) + ")\\s*(" + alternation(RANK_TOKENS) + ")$", "u");
 const RANKISH_RE = /^\s*(\d+|[a-z]+)/u;
 const SUITISH_RE = new RegExp("(" + alternation(SUIT_TOKENS) + ")\\s*$", "u");
 
@@ -93,6 +96,8 @@ function parseCard(text) {
   const normal = normalise(text);
   const match = CARD_RE.exec(normal);
   if (match) return card(RANK_TOKENS[match[1]], SUIT_TOKENS[match[2]]);
+  const reversed = SUIT_FIRST_RE.exec(normal);
+  if (reversed) return card(RANK_TOKENS[reversed[2]], SUIT_TOKENS[reversed[1]]);
   throw new RulesError(trouble(normal), { card: text.trim() || text });
 }
 
