@@ -35,8 +35,8 @@ def lookup(query: str, as_json: bool, ace_value: int, deck_id: str, data_dir: Pa
 
     \b
     Playing cards in any notation, the suit first or last: 7D, 7d, 7♦, ♦7, 10H,
-    TH, "queen of diamonds", "Q of D", "10 hearts", "hearts 10". Effect names and their old spellings: syphon,
-    "Death and Taxes", mightmare.
+    TH, "queen of diamonds", "Q of D", "10 hearts", "hearts 10". Effect names and
+    their old spellings: syphon, "Death and Taxes", mightmare.
 
     \b
     Examples:
