@@ -56,6 +56,8 @@ __all__ = [
 
 #: Two-card plays: the effect they stand for, and the dead role that may make them.
 PAIRS = {"spook": "renegade", "warn": "deputy"}
+#: The colour of a mixed pair whose two cards are worth the same: red and black alike.
+BOTH = "both"
 
 #: The roles a dead player can have, and the team each plays for. Each Renegade plays
 #: alone, so two dead Renegades are two teams.
@@ -179,14 +181,22 @@ def resolve(
     if play.second is not None:
         applied.append("two-card-value")
         if color(play.second) != played_color:
-            applied.append("two-card-colour")
-            higher = play.second.value(ace_value) > play.played.value(ace_value)
-            played_color = color(play.second) if higher else played_color
+            first, second = play.played.value(ace_value), play.second.value(ace_value)
+            if second != first:  # the higher card's colour
+                applied.append("two-card-colour")
+                played_color = color(play.second) if second > first else played_color
+            else:  # worth the same: red and black alike, whichever is named first
+                applied.append("two-card-even")
+                played_color = BOTH
     _check_legal(play, played_color, color, single_team, royal, handcuffs)
 
     played_value = sum(card.value(ace_value) for card in (*play.own, *play.boosts, *play.assists))
     counter_value = sum(card.value(ace_value) for card in play.counters)
-    wrong = [card for card in play.counters if color(card) == played_color]
+    if played_color == BOTH:  # counters of one colour, either, oppose it
+        mixed = len({color(card) for card in play.counters}) > 1
+        wrong = list(play.counters) if mixed else []
+    else:
+        wrong = [card for card in play.counters if color(card) == played_color]
     negated = effect.negatable and not wrong and counter_value > played_value
 
     notes = [*table.notes, *_notes(play, effect, played_value, counter_value, royal, wrong,
@@ -310,7 +320,7 @@ def _check_legal(play: Play, played_color: str, color, single_team, royal, handc
         seen.add(card)
     played = play.played
     for card in play.assists:
-        if color(card) != played_color:
+        if played_color != BOTH and color(card) != played_color:
             raise RulesError.said(
                 "negation.assist-colour",
                 card=card.symbol,
@@ -345,6 +355,8 @@ def _notes(
     notes = []
     if not effect.negatable:
         notes.append(say("note.cannot-negate", effect=effect.name))
+    elif wrong and played_color == BOTH:
+        notes.append(say("note.both-colours"))
     elif wrong:
         key = "note.wrong-colour-one" if len(wrong) == 1 else "note.wrong-colour-many"
         cards = ", ".join(card.symbol for card in wrong)

@@ -458,7 +458,7 @@ function checkLegal(data, play, playedColor, color, singleTeam, royal, handcuffs
   }
   const played = play.played;
   for (const c of play.assists) {
-    if (color(c) !== playedColor) {
+    if (playedColor !== "both" && color(c) !== playedColor) {
       throw new RulesError("negation.assist-colour", { card: c.symbol, colour: color(c), played: played.symbol, played_colour: playedColor });
     }
   }
@@ -528,21 +528,31 @@ function negate(data, args) {
   if (play.second) {
     applied.push("two-card-value");
     if (color(play.second) !== playedColor) {
-      applied.push("two-card-colour");
-      const higher = value(play.second, aceValue) > value(play.played, aceValue);
-      playedColor = higher ? color(play.second) : playedColor;
+      const first = value(play.played, aceValue);
+      const second = value(play.second, aceValue);
+      if (second !== first) {
+        applied.push("two-card-colour");
+        playedColor = second > first ? color(play.second) : playedColor;
+      } else { // worth the same: red and black alike, whichever is named first
+        applied.push("two-card-even");
+        playedColor = "both";
+      }
     }
   }
   checkLegal(data, play, playedColor, color, singleTeam, royal, handcuffs);
   const sum = (cards) => cards.reduce((total, c) => total + value(c, aceValue), 0);
   const playedValue = sum([...own(play), ...play.boosts, ...play.assists]);
   const counterValue = sum(play.counters);
-  const wrong = play.counters.filter((c) => color(c) === playedColor);
+  const wrong = playedColor === "both"
+    ? (new Set(play.counters.map(color)).size > 1 ? [...play.counters] : []) // one colour, either
+    : play.counters.filter((c) => color(c) === playedColor);
   const negated = effect.negatable && !wrong.length && counterValue > playedValue;
   const words = (key, values) => say(data.words, key, values || {});
   const notes = [...seated.notes];
   if (!effect.negatable) {
     notes.push(words("note.cannot-negate", { effect: effect.name }));
+  } else if (wrong.length && playedColor === "both") {
+    notes.push(words("note.both-colours"));
   } else if (wrong.length) {
     const key = wrong.length === 1 ? "note.wrong-colour-one" : "note.wrong-colour-many";
     notes.push(words(key, { cards: wrong.map((c) => c.symbol).join(", "), colour: words("colour." + playedColor) }));
