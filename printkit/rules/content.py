@@ -92,14 +92,16 @@ def _told(result: negation.Negation) -> str:
         return say(key, cards=cards(group)) if group else ""
 
     counters = part("book.told-counters", play.counters) or say("book.told-unopposed")
-    return say(
-        "book.told",
-        card=cards([play.played]),
-        effect=result.effect.name,
-        boosts=part("book.told-boosts", play.boosts),
-        assists=part("book.told-assists", play.assists),
-        counters=counters,
-    )
+    rest = {
+        "effect": result.effect.name,
+        "boosts": part("book.told-boosts", play.boosts),
+        "assists": part("book.told-assists", play.assists),
+        "counters": counters,
+    }
+    if play.pair is not None:  # two cards of any effect, discarded as one Spook! or Warn
+        role = say(f"role.{negation.PAIRS[play.pair]}")
+        return say("book.told-pair", role=role, cards=cards(play.own), **rest)
+    return say("book.told", card=cards([play.played]), **rest)
 
 
 def _values(_sources: Sources, _args: tuple[str, ...]) -> Table:

@@ -13,7 +13,7 @@ function t(key, values) {
 const HIGH_NOON_CARDS = ["", "blessing", "curse", "hangover", "new-identity", "handcuffs"]
   .map((id) => [id, t("page.high-noon-" + (id || "none"))]);
 const ROLE_NAMES = Object.fromEntries(["", "sheriff", "deputy", "outlaw", "renegade"]
-  .map((id) => [id, t("page.role-" + (id || "none"))]));
+  .map((id) => [id, id ? t("role." + id) : t("page.role-none")]));
 const CHECK_NAMES = Object.fromEntries(["barrel", "jail", "dynamite", "bad-moon-rising", "unfinished-business", "dynamite+jail"]
   .map((id) => [id, t("page.check-" + id.replace("+", "-"))]));
 
