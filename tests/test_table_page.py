@@ -425,3 +425,47 @@ def test_a_strangers_deck_cannot_break_out_of_the_page(page, data_copy):
     tab.fill("#query", "2S")
     assert hostile in tab.inner_text("#lookup")
     tab.close()
+
+
+def _tap(page, code: str) -> None:
+    suits = {"S": "spades", "C": "clubs", "H": "hearts", "D": "diamonds"}
+    names = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+    rank, suit = code[:-1], suits[code[-1]]
+    page.click(f"#negate button[aria-label='{suit}']")
+    page.click(f"#negate button[aria-label='{names.get(rank, rank)} of {suit}']")
+
+
+def test_the_card_tapped_after_the_played_one_is_thrown_against_it(page):
+    """The tap order the issue found: 8♠ then 9♦ is 9♦ thrown against 8♠ (negated), never
+    9♦ played alone."""
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.click("#tab-negate")
+    _tap(page, "8S")
+    _tap(page, "9D")
+    expected = run_cli(["negate", "8S", "--counter", "9D", "--json"])
+    text = page.inner_text("#negate")
+    assert expected["negated"] is True and expected["verdict"] in text and "Negated" in text
+
+
+def test_any_taps_give_the_command_lines_verdict(page):
+    """A seeded run of tap sequences on an empty table: whatever is tapped, the page's
+    verdict is the command line's for the play the page shows."""
+    rng = random.Random(1883)
+    for _ in range(12):
+        page.evaluate("localStorage.clear()")
+        page.reload()
+        page.click("#tab-negate")
+        codes = rng.sample(CODES, rng.randint(1, 4))
+        for code in codes:
+            _tap(page, code)
+        played, *counters = codes
+        argv = ["negate", played]
+        for code in counters:
+            argv += ["--counter", code]
+        expected = run_cli([*argv, "--json"])
+        text = page.inner_text("#negate")
+        if "error" in expected:
+            assert expected["error"].split(":")[0] in text, (codes, text)
+        else:
+            assert expected["verdict"] in text, (codes, text)

@@ -236,7 +236,13 @@ function renderNegate() {
   const add = (list) => (code) => {
     const all = [...n.played, ...n.boosts, ...n.assists, ...n.counters];
     if (all.includes(code)) return;
-    if (list === "played") { n.played = need === 1 ? [code] : [...n.played, code].slice(-2); } else { n[list].push(code); }
+    if (list === "played") {
+      n.played = need === 1 ? [code] : [...n.played, code].slice(-2);
+      // The played card is in: the next cards are thrown against it, until told otherwise.
+      if (n.played.length === need) renderNegate.target = "counters";
+    } else {
+      n[list].push(code);
+    }
     changed();
   };
   let target = renderNegate.target || "played";
@@ -244,7 +250,7 @@ function renderNegate() {
   fill(root, 
     el("div", { class: "modes", role: "group", "aria-label": t("page.what-is-played") },
       ["one", "spook", "warn"].map((mode) => [mode, t("page.mode-" + mode)]).map(([mode, label]) => el("button", {
-        type: "button", "aria-pressed": String(n.mode === mode), onclick: () => { n.mode = mode; n.played = []; changed(); } }, label))),
+        type: "button", "aria-pressed": String(n.mode === mode), onclick: () => { n.mode = mode; n.played = []; renderNegate.target = "played"; changed(); } }, label))),
     facts.ghosts && facts.known ? el("div", { class: "row" },
       el("label", { for: "ghost" }, t("page.playing-ghost")),
       el("select", { id: "ghost", class: "grow", onchange: (e) => { n.ghost = Number(e.target.value); changed(); } },
@@ -262,7 +268,7 @@ function renderNegate() {
     el("div", { class: "row" },
       el("button", { type: "button", "aria-pressed": String(state.aceValue === 1), onclick: () => { state.aceValue = state.aceValue === 1 ? DATA.default_ace_value : 1; changed(); } }, t("page.ace-low")),
       el("button", { type: "button", "aria-pressed": String(state.royal), onclick: () => { state.royal = !state.royal; changed(); } }, t("page.royal")),
-      el("button", { type: "button", onclick: () => { Object.assign(n, { played: [], boosts: [], assists: [], counters: [] }); changed(); } }, t("page.clear-cards"))),
+      el("button", { type: "button", onclick: () => { Object.assign(n, { played: [], boosts: [], assists: [], counters: [] }); renderNegate.target = "played"; changed(); } }, t("page.clear-cards"))),
     el("p", { class: "muted" }, facts.ghosts ? teamsText(facts) : t("page.mark-the-dead")),
   );
 }
