@@ -367,7 +367,7 @@ def test_a_six_player_table_two_dead_a_negation_and_a_dynamite(page):
     page.click("#table button[aria-label='Player 2 is dead']")
     page.select_option("#role-2", "renegade")
     page.click("#table button[aria-label='Player 3 is dead']")
-    assert "2 ghost(s), 2 team(s)" in page.inner_text("#table")
+    assert "2 ghosts, 2 teams" in page.inner_text("#table")
     page.click("#tab-negate")
     page.click("#negate button[aria-label='spades']")
     page.click("#negate button[aria-label='king of spades']")

@@ -252,3 +252,10 @@ def test_the_sentence_check_sees_a_sentence(tmp_path):
     module = tmp_path / "m.py"
     module.write_text('"""Doc string here."""\nX = "the Barrel works and misses"\n', "utf-8")
     assert _strings_outside_errors(module) == [(2, "the Barrel works and misses")]
+
+
+def test_no_message_hedges_a_plural():
+    """A count is said with its noun, singular or plural: never "ghost(s)" or "1 counters"."""
+    for key, text in catalogue().items():
+        assert "(s)" not in text, key
+        assert not re.search(r"\b1 [a-z]+s\b", text), key

@@ -121,16 +121,18 @@ function tableFacts() {
 
 function teamsText(facts) {
   if (!facts.ghosts) return t("page.no-ghosts");
-  if (!facts.known) return t("page.ghosts-unknown", { ghosts: facts.ghosts });
+  if (!facts.known && facts.ghosts > 1) return t("page.ghosts-unknown", { ghosts: facts.ghosts });
   // A dead Sheriff (only after a Scofflaw) is the new dead Renegade, as the rules read it.
   const renegade = (role) => role === "renegade" || role === "sheriff";
   const team = (role, i) => (renegade(role) ? "renegade-" + i : role === "outlaw" ? "outlaws" : "law");
   const teams = new Set(facts.dead.map((s, i) => team(s.role, i)));
   const renegades = facts.dead.filter((s) => renegade(s.role)).length;
-  const lines = [t("page.ghosts-teams", { ghosts: facts.ghosts, teams: teams.size })];
+  const size = facts.ghosts === 1 ? "page.ghost-alone" : teams.size === 1 ? "page.ghosts-one-team" : "page.ghosts-teams";
+  const lines = [t(size, { ghosts: facts.ghosts, teams: teams.size })];
   lines.push(t(teams.size === 1 ? "page.one-team" : "page.many-teams"));
   lines.push(t(renegades ? "page.renegade-assists" : "page.no-assists"));
-  lines.push(t("page.counters-at-most", { count: Math.max(0, facts.ghosts - 1) }));
+  const others = Math.max(0, facts.ghosts - 1);
+  lines.push(t(others === 0 ? "page.counters-none" : others === 1 ? "page.counters-one" : "page.counters-at-most", { count: others }));
   return lines.join(" ");
 }
 
