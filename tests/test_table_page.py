@@ -469,3 +469,21 @@ def test_any_taps_give_the_command_lines_verdict(page):
             assert expected["error"].split(":")[0] in text, (codes, text)
         else:
             assert expected["verdict"] in text, (codes, text)
+
+
+def test_the_high_noon_card_is_said_on_the_tabs_it_changes(page):
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.click("#tab-table")
+    page.select_option("#high-noon", "curse")
+    page.click("#tab-draw")
+    assert "the Curse is in play" in page.inner_text("#draw")
+    page.click("#draw button[aria-label='hearts']")
+    page.click("#draw button[aria-label='7 of hearts']")
+    assert "7♥ counts as a spade" in page.inner_text("#draw")
+    page.click("#tab-negate")
+    assert "nothing can be negated" in page.inner_text("#negate")
+    page.click("#tab-table")
+    page.select_option("#high-noon", "")
+    page.click("#tab-draw")
+    assert "High Noon" not in page.inner_text("#draw")

@@ -250,6 +250,7 @@ function renderNegate() {
   let target = renderNegate.target || "played";
   const result = n.played.length === need ? window.printkit.negate(negationArgs()) : null;
   fill(root, 
+    highNoonLine("negate"),
     el("div", { class: "modes", role: "group", "aria-label": t("page.what-is-played") },
       ["one", "spook", "warn"].map((mode) => [mode, t("page.mode-" + mode)]).map(([mode, label]) => el("button", {
         type: "button", "aria-pressed": String(n.mode === mode), onclick: () => { n.mode = mode; n.played = []; renderNegate.target = "played"; changed(); } }, label))),
@@ -273,6 +274,15 @@ function renderNegate() {
       el("button", { type: "button", onclick: () => { Object.assign(n, { played: [], boosts: [], assists: [], counters: [] }); renderNegate.target = "played"; changed(); } }, t("page.clear-cards"))),
     el("p", { class: "muted" }, facts.ghosts ? teamsText(facts) : t("page.mark-the-dead")),
   );
+}
+
+// The High Noon card in play, said on every tab it changes, with what it changes there.
+function highNoonLine(tab) {
+  const card = state.highNoon;
+  if (!card) return null;
+  const key = "page.in-play-" + card + (card === "blessing" || card === "curse" ? "-" + tab : "");
+  if (!(key in DATA.words)) return null; // a card that changes nothing on this tab
+  return el("p", { class: "notice" }, t(key, { suit: t("page.suit-" + state.handcuffs) }));
 }
 
 function verdictView(result, need) {
@@ -312,6 +322,7 @@ function renderDraw() {
     if (!d.cards.includes(code) && !d.seen.includes(code)) { list.push(code); changed(); }
   };
   fill(root,
+    highNoonLine("draw"),
     el("div", { class: "checks", role: "group", "aria-label": t("page.the-check") }, Object.entries(CHECK_NAMES).map(([id, name]) => el("button", {
       type: "button", "aria-pressed": String(d.check === id), onclick: () => { d.check = id; d.cards = []; changed(); } }, name))),
     el("div", { class: "row" }, el("button", { type: "button", "aria-pressed": String(d.luckyDuke), onclick: () => { d.luckyDuke = !d.luckyDuke; changed(); } }, t("page.lucky-duke")),
@@ -342,7 +353,9 @@ function drawView(result) {
     el("p", { class: "verdict" }, t("page.outcome", { check: CHECK_NAMES[r.check], outcome: r.outcome.replace(/-/g, " ") })),
     el("p", {}, r.lucky_duke
       ? t("page.chosen-lucky", { card: symbolOf(r.chosen), cards: t("join.and", { first: symbolOf(r.cards[0]), second: symbolOf(r.cards[1]) }), meaning: r.meaning })
-      : t("page.chosen", { card: symbolOf(r.chosen), meaning: r.meaning })),
+      : r.high_noon === "blessing" || r.high_noon === "curse"
+        ? t("page.chosen-counts", { card: symbolOf(r.chosen), suit: t("answer.suit." + r.effective_suit), meaning: r.meaning })
+        : t("page.chosen", { card: symbolOf(r.chosen), meaning: r.meaning })),
     r.readings.length ? el("ul", { class: "plain muted" }, r.readings.map((x) => el("li", {}, t("note.reading", { short: x })))) : null,
   ]);
 }
