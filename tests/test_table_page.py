@@ -487,3 +487,64 @@ def test_the_high_noon_card_is_said_on_the_tabs_it_changes(page):
     page.select_option("#high-noon", "")
     page.click("#tab-draw")
     assert "High Noon" not in page.inner_text("#draw")
+
+
+@pytest.mark.parametrize(
+    "saved",
+    ['{"tab": "nowhere", "seats": [null, 3]}', "not json at all", '{"version": 99}',
+     '{"players": 6, "seats": [{"name": "Ana", "role": "mayor", "dead": "yes"}], "negate": 7}'],
+)  # fmt: skip
+def test_a_damaged_saved_table_gives_a_clean_one_and_says_so(page, saved):
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        ["printkit-table:dead-mens-deck", saved],
+    )
+    page.reload()
+    page.wait_for_function("window.printkit !== undefined")
+    for tab in ("lookup", "negate", "draw", "table"):
+        page.click(f"#tab-{tab}")
+        assert page.inner_text(f"#{tab}").strip(), tab  # no blank tab
+    notice = page.inner_text("#notice")
+    if saved.startswith('{"players"'):
+        assert notice == ""  # readable: the bad fields are dropped, the rest kept
+        assert page.locator("#name-0").input_value() == "Ana"
+    elif saved.startswith('{"tab"'):
+        assert notice == ""  # an object: its unknown tab and broken seats are dropped
+    else:
+        assert "could not be read" in notice
+
+
+def test_fewer_players_hide_seats_without_forgetting_them(page):
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.click("#tab-table")
+    page.select_option("#players", "6")
+    page.select_option("#role-5", "renegade")
+    page.click("#table button[aria-label='Player 6 is dead']")
+    page.select_option("#players", "4")
+    page.select_option("#players", "6")
+    assert page.locator("#role-5").input_value() == "renegade"
+
+
+def test_two_open_tabs_stay_in_step(page):
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    other = page.context.new_page()
+    other.goto(page.path.as_uri())
+    other.wait_for_function("window.printkit !== undefined")
+    page.click("#tab-table")
+    page.select_option("#players", "5")
+    other.click("#tab-table")
+    other.wait_for_function("document.querySelector('#players').value === '5'")
+    other.close()
+
+
+def test_switching_to_a_pair_keeps_the_card_played(page):
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.click("#tab-negate")
+    _tap(page, "3S")
+    page.click("#negate >> text=Spook! (two)")
+    _tap(page, "5H")
+    text = page.inner_text("#negate")
+    assert "3♠ + 5♥" in text  # the pair, the first card kept

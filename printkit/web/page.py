@@ -197,6 +197,7 @@ def _html(deck: Deck, data: dict) -> str:
 <nav aria-label="{words("sections")}"></nav>
 </header>
 <main>
+<div id="notice" role="status"></div>
 <section id="lookup" aria-label="{words("section-lookup")}"></section>
 <section id="negate" aria-label="{words("section-negate")}" hidden></section>
 <section id="draw" aria-label="{words("section-draw")}" hidden></section>

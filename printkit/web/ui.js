@@ -25,17 +25,77 @@ function blankState() {
   };
 }
 
+// The saved table, read as a stranger's data: every field checked, anything unreadable
+// replaced by a clean table (with a one-line notice), never a blank tab.
+const STATE_VERSION = 1;
+let notice = "";
+
+function validState(saved) {
+  const clean = blankState();
+  // A state saved before states had a version is today's version 1.
+  if (!saved || typeof saved !== "object" || (saved.version ?? STATE_VERSION) !== STATE_VERSION) return null;
+  const isCode = (code) => typeof code === "string" && /^(10|[2-9JQKA])[SCHD]$/.test(code);
+  const codes = (list) => (Array.isArray(list) ? list.filter(isCode).slice(0, 12) : []);
+  if (Number.isInteger(saved.players) && saved.players >= 3 && saved.players <= 8) clean.players = saved.players;
+  if (Array.isArray(saved.seats)) {
+    clean.seats = saved.seats.slice(0, 8).filter((x) => x && typeof x === "object").map((x) => ({
+      name: typeof x.name === "string" ? x.name.slice(0, 40) : "",
+      role: x.role in ROLE_NAMES ? x.role : "",
+      dead: x.dead === true,
+    }));
+  }
+  if (HIGH_NOON_CARDS.some(([id]) => id === saved.highNoon)) clean.highNoon = saved.highNoon;
+  if (["spades", "clubs", "hearts", "diamonds"].includes(saved.handcuffs)) clean.handcuffs = saved.handcuffs;
+  if (DATA.ace_values.includes(saved.aceValue)) clean.aceValue = saved.aceValue;
+  clean.royal = saved.royal === true;
+  const n = saved.negate || {};
+  if (["one", "spook", "warn"].includes(n.mode)) clean.negate.mode = n.mode;
+  for (const key of ["played", "boosts", "assists", "counters"]) clean.negate[key] = codes(n[key]);
+  clean.negate.played = clean.negate.played.slice(0, clean.negate.mode === "one" ? 1 : 2);
+  if (Number.isInteger(n.ghost) && n.ghost >= 0 && n.ghost < 8) clean.negate.ghost = n.ghost;
+  const d = saved.draw || {};
+  if (d.check in CHECK_NAMES) clean.draw.check = d.check;
+  clean.draw.cards = codes(d.cards);
+  clean.draw.seen = codes(d.seen);
+  clean.draw.luckyDuke = d.luckyDuke === true;
+  clean.draw.inPlay = d.inPlay !== false;
+  if (d.target === "seen") clean.draw.target = "seen";
+  if (typeof saved.lookup === "string") clean.lookup = saved.lookup.slice(0, 80);
+  if (["lookup", "negate", "draw", "table"].includes(saved.tab)) clean.tab = saved.tab;
+  return clean;
+}
+
 function loadState() {
+  let stored;
   try {
-    const saved = JSON.parse(localStorage.getItem(STORE) || "null");
-    if (saved && typeof saved === "object") return Object.assign(blankState(), saved);
-  } catch (e) { /* private browsing or a damaged entry: start afresh */ }
+    stored = localStorage.getItem(STORE);
+  } catch (e) {
+    notice = t("page.no-storage");
+    return blankState();
+  }
+  if (stored === null) return blankState();
+  let saved = null;
+  try {
+    saved = JSON.parse(stored);
+  } catch (e) { /* not JSON: said below */ }
+  const clean = validState(saved);
+  if (clean) return clean;
+  notice = t("page.state-damaged");
   return blankState();
 }
 
 let state = loadState();
 function save() {
-  try { localStorage.setItem(STORE, JSON.stringify(state)); } catch (e) { /* not stored */ }
+  try {
+    localStorage.setItem(STORE, JSON.stringify({ ...state, version: STATE_VERSION }));
+  } catch (e) {
+    if (!notice) { notice = t("page.not-saved"); showNotice(); }
+  }
+}
+
+function showNotice() {
+  const box = document.getElementById("notice");
+  if (box) fill(box, notice ? el("p", { class: "notice" }, notice) : null);
 }
 
 // Replace a node's children, leaving out the null and false that conditions give.
@@ -106,11 +166,12 @@ function chips(codes, remove, label) {
 
 // -- the table: seats, the dead, High Noon ---------------------------------------------
 
+// The seats at the table: fewer players hide the last seats rather than forget them,
+// so going from 6 to 4 and back keeps a dead Renegade in seat 6.
 function seats() {
   const n = state.players;
   while (state.seats.length < n) state.seats.push({ name: "", role: "", dead: false });
-  state.seats.length = n;
-  return state.seats;
+  return state.seats.slice(0, n);
 }
 
 function tableFacts() {
@@ -253,7 +314,13 @@ function renderNegate() {
     highNoonLine("negate"),
     el("div", { class: "modes", role: "group", "aria-label": t("page.what-is-played") },
       ["one", "spook", "warn"].map((mode) => [mode, t("page.mode-" + mode)]).map(([mode, label]) => el("button", {
-        type: "button", "aria-pressed": String(n.mode === mode), onclick: () => { n.mode = mode; n.played = []; renderNegate.target = "played"; changed(); } }, label))),
+        type: "button", "aria-pressed": String(n.mode === mode), onclick: () => {
+          // The played card stays: it is the first of a pair, or the one card played.
+          n.mode = mode;
+          n.played = n.played.slice(0, mode === "one" ? 1 : 2);
+          renderNegate.target = n.played.length === (mode === "one" ? 1 : 2) ? "counters" : "played";
+          changed();
+        } }, label))),
     facts.ghosts && facts.known ? el("div", { class: "row" },
       el("label", { for: "ghost" }, t("page.playing-ghost")),
       el("select", { id: "ghost", class: "grow", onchange: (e) => { n.ghost = Number(e.target.value); changed(); } },
@@ -379,6 +446,7 @@ const TABS = ["lookup", "negate", "draw", "table"].map((id) => [id, t("page.tab-
 const RENDER = { lookup: renderLookup, negate: renderNegate, draw: renderDraw, table: renderTable };
 
 function show(tab) {
+  const moved = state.tab !== tab;
   state.tab = tab;
   save();
   for (const [id] of TABS) {
@@ -386,6 +454,7 @@ function show(tab) {
     document.getElementById("tab-" + id).setAttribute("aria-current", id === tab ? "page" : "false");
   }
   RENDER[tab]();
+  if (moved) window.scrollTo(0, 0); // each tab opens at its top
 }
 
 function changed() {
@@ -393,9 +462,17 @@ function changed() {
   RENDER[state.tab || "lookup"]();
 }
 
+// Another open tab of the page changed the table: follow it.
+window.addEventListener("storage", (event) => {
+  if (event.key !== STORE) return;
+  state = loadState();
+  RENDER[state.tab || "lookup"]();
+});
+
 function start() {
   document.querySelector("nav").replaceChildren(...TABS.map(([id, name]) => el("button", { type: "button", id: "tab-" + id, onclick: () => show(id) }, name)));
   show(state.tab || "lookup");
+  showNotice();
 }
 
 document.addEventListener("DOMContentLoaded", start);
