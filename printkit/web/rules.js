@@ -83,6 +83,7 @@ const CARD_RE = new RegExp(
 const SUIT_FIRST_RE = new RegExp(
   "^(" + alternation(SUIT_TOKENS) + ")\\s*(" + alternation(RANK_TOKENS) + ")$", "u");
 const RANKISH_RE = /^\s*(\d+|[a-z]+)/u;
+const CARDISH_RE = new RegExp("^(\\d+|[a-z]{1,5})\\s*(?:of\\s+)?(" + alternation(SUIT_TOKENS) + ")$", "u");
 const SUITISH_RE = new RegExp("(" + alternation(SUIT_TOKENS) + ")\\s*$", "u");
 
 function normalise(text) {
@@ -164,7 +165,65 @@ function findCards(data, query) {
   }
   const effect = matchEffect(data, query);
   if (effect) return data.cards.filter((entry) => entry.effect === effect.id);
-  throw new RulesError("lookup.no-match", { query });
+  throw noMatch(data, query);
+}
+
+// Python's difflib.SequenceMatcher(None, a, b).ratio(), for short names (no junk): twice
+// the characters of the matching blocks over both lengths.
+function ratio(a, b) {
+  const b2j = {};
+  [...b].forEach((ch, j) => (b2j[ch] = b2j[ch] || []).push(j));
+  let matches = 0;
+  const queue = [[0, a.length, 0, b.length]];
+  while (queue.length) {
+    const [alo, ahi, blo, bhi] = queue.pop();
+    let besti = alo, bestj = blo, bestsize = 0;
+    let j2len = {};
+    for (let i = alo; i < ahi; i++) {
+      const next = {};
+      for (const j of b2j[a[i]] || []) {
+        if (j < blo) continue;
+        if (j >= bhi) break;
+        const k = (next[j] = (j2len[j - 1] || 0) + 1);
+        if (k > bestsize) { besti = i - k + 1; bestj = j - k + 1; bestsize = k; }
+      }
+      j2len = next;
+    }
+    if (bestsize) {
+      matches += bestsize;
+      if (alo < besti && blo < bestj) queue.push([alo, besti, blo, bestj]);
+      if (besti + bestsize < ahi && bestj + bestsize < bhi) queue.push([besti + bestsize, ahi, bestj + bestsize, bhi]);
+    }
+  }
+  const total = a.length + b.length;
+  return total ? (2 * matches) / total : 1;
+}
+
+// Python's difflib.get_close_matches(word, choices, n, 0.6), as printkit.errors.did_you_mean.
+function closeMatches(word, choices, n) {
+  const scored = choices.map((x) => [ratio(x, word), x]).filter(([score]) => score >= 0.6);
+  scored.sort((p, q) => q[0] - p[0] || (q[1] > p[1] ? 1 : q[1] < p[1] ? -1 : 0));
+  return scored.slice(0, n).map(([, x]) => x);
+}
+
+// The command line's answer to a query that names nothing (printkit/rules/lookup.py's
+// _no_match): the closest effects, or what is wrong with a near card, or what to try.
+function noMatch(data, query) {
+  const names = {};
+  for (const effect of data.effects) for (const key of effect.prefixes) if (!(key in names)) names[key] = effect;
+  const suggestions = [];
+  for (const key of closeMatches(nameKey(query), Object.keys(names), 3)) {
+    const effect = names[key];
+    const cards = data.cards.filter((e) => e.effect === effect.id && e.symbol).map((e) => e.symbol);
+    const shown = cards.length ? effect.name + " (" + cards.join(", ") + ")" : effect.name;
+    if (!suggestions.includes(shown)) suggestions.push(shown);
+  }
+  if (suggestions.length) return new RulesError("lookup.did-you-mean", { query, names: suggestions.join(" or ") });
+  const normal = normalise(query);
+  if (data.deck.playing_cards && (CARD_RE.test(normal) || SUIT_FIRST_RE.test(normal) || CARDISH_RE.test(normal))) {
+    try { parseCard(query); } catch (e) { if (e instanceof RulesError) return e; throw e; }
+  }
+  return new RulesError(data.deck.playing_cards ? "lookup.no-card-or-effect" : "lookup.no-effect", { query });
 }
 
 function findCard(data, query) {
