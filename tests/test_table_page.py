@@ -566,3 +566,20 @@ def test_misspelt_names_get_the_command_lines_suggestions(page):
     answers = in_page(page, "lookup", [[q, 11] for q in queries])
     for query, answer in zip(queries, answers, strict=True):
         assert answer == run_cli(["lookup", query, "--json"]), query
+
+
+def test_two_open_tabs_do_not_answer_each_other(page):
+    """A tab that follows another's change does not write it back: typing in one tab is
+    never undone by the other."""
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.click("#tab-lookup")
+    other = page.context.new_page()
+    other.goto(page.path.as_uri())
+    other.wait_for_function("window.printkit !== undefined")
+    other.click("#tab-lookup")
+    other.fill("#query", "2S")
+    other.wait_for_timeout(300)
+    assert "2♠" in other.inner_text("#lookup")
+    assert other.locator("#query").input_value() == "2S"
+    other.close()

@@ -178,7 +178,7 @@ def test_say_puts_values_in_place_and_quotes_as_typed():
     assert say("negation.used-twice", card="7♦").startswith("7♦ is used twice")
     assert say("card.bad-rank", card="1X").startswith("'1X' is not a playing card")
     assert say("odds.fixed-no-suits", deck="simplified", cli=True).endswith("use --deck bang")
-    assert "{" not in say("lookup.no-match", query="{weird}").replace("'{weird}'", "")
+    assert "{" not in say("lookup.no-effect", query="{weird}").replace("'{weird}'", "")
 
 
 def test_the_pages_scripts_write_no_sentence():

@@ -86,6 +86,7 @@ function loadState() {
 
 let state = loadState();
 function save() {
+  if (following) return;
   try {
     localStorage.setItem(STORE, JSON.stringify({ ...state, version: STATE_VERSION }));
   } catch (e) {
@@ -463,10 +464,17 @@ function changed() {
 }
 
 // Another open tab of the page changed the table: follow it.
+// Drawing the other tab's table must not write it back: the two would answer each other.
+let following = false;
 window.addEventListener("storage", (event) => {
   if (event.key !== STORE) return;
   state = loadState();
-  RENDER[state.tab || "lookup"]();
+  following = true;
+  try {
+    RENDER[state.tab || "lookup"]();
+  } finally {
+    following = false;
+  }
 });
 
 function start() {
