@@ -583,3 +583,19 @@ def test_two_open_tabs_do_not_answer_each_other(page):
     assert "2♠" in other.inner_text("#lookup")
     assert other.locator("#query").input_value() == "2S"
     other.close()
+
+
+def test_a_new_game_keeps_the_players_and_clears_the_rest(page):
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.click("#tab-table")
+    page.fill("#name-0", "Ana")
+    page.select_option("#role-1", "outlaw")
+    page.click("#table button[aria-label='Player 2 is dead']")
+    page.select_option("#high-noon", "curse")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#table >> text=New game")
+    assert page.locator("#name-0").input_value() == "Ana"
+    assert page.locator("#role-1").input_value() == ""
+    assert page.locator("#high-noon").input_value() == ""
+    assert "Nobody is dead yet" in page.inner_text("#table")

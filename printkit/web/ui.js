@@ -234,7 +234,15 @@ function renderTable() {
     el("p", { class: "muted" }, roles.one_team || ""),
     el("div", { class: "row" }, el("button", { type: "button", onclick: () => {
       if (confirm(t("page.clear-ask"))) { state = { ...blankState(), tab: state.tab }; changed(); }
-    } }, t("page.clear-table"))),
+    } }, t("page.clear-table")),
+    el("button", { type: "button", onclick: () => {
+      // The same players sit down again: names kept; roles, the dead, High Noon and cards go.
+      if (confirm(t("page.new-game-ask"))) {
+        const names = state.seats.map((seat) => ({ name: seat.name, role: "", dead: false }));
+        state = { ...blankState(), players: state.players, seats: names, tab: state.tab };
+        changed();
+      }
+    } }, t("page.new-game"))),
   );
 }
 
