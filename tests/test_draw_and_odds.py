@@ -83,7 +83,7 @@ def test_impossible_draws_are_refused(check, cards, options, why):
 
 def test_draw_command(cli):
     result = cli("draw", "dynamite", "9S")
-    assert result.status == 0 and result.out.startswith("Dynamite: explode.")
+    assert result.status == 0 and result.out.startswith("Dynamite: explodes.")
     data = json.loads(cli("draw", "barrel", "9S", "3H", "--lucky-duke", "--json").out)
     assert data == data | {
         "check": "barrel", "cards": ["9S", "3H"], "chosen": "3H",

@@ -15,6 +15,7 @@ from printkit.load.catalogue import deck_ids, load_deck
 from printkit.load.templates import load_template
 from printkit.output.commit import RECORD
 from printkit.render.raster import PROOF_CARDS, card_images
+from printkit.rules.draw import CHECKS
 from printkit.targets.sheets import sheet_files
 from printkit.values.settings import Settings
 from printkit.values.shops import SHOPS
@@ -104,7 +105,9 @@ def test_the_simplified_deck_has_71_cards_in_the_right_counts():
 def test_the_player_aid_agrees_with_the_rules():
     aid = load_deck().aid
     back = " ".join(section.text for section in aid.back)
-    assert "Barrel: ♥ dodge" in back and "Dynamite: ♠ 2-9 explode" in back
+    # Each check's line, from the same table the companion judges draws! by.
+    assert "Barrel: ♥ works · ♠♣♦ fails" in back and "Dynamite: ♠ 2-9 explodes" in back
+    assert all(check.summary() in back for check in CHECKS.values())
     front = " ".join(section.title for section in aid.front)
     assert "A ghost's turn" in front and "Negation" in front
 

@@ -131,11 +131,12 @@ def odds(
                   conditions=suffix)  # fmt: skip
     click.echo(heading)
     result = {outcome: Fraction(entry["fraction"]) for outcome, entry in record["outcomes"].items()}
-    width = max(len(outcome) for outcome in result)
+    names = CHECKS[check].outcome_names
+    width = max(len(names[outcome]) for outcome in result)
     for outcome, chance in result.items():
         fraction = f"{chance.numerator}/{chance.denominator}"
         meaning = source.meaning(check, outcome)
-        click.echo(f"  {outcome:<{width}}  {fraction:>9}  {float(chance):7.2%}  {meaning}")
+        click.echo(f"  {names[outcome]:<{width}}  {fraction:>9}  {float(chance):7.2%}  {meaning}")
     for short in record["readings"]:
         click.echo(fill(say("answer.odds-reading", short=short), indent=""))
 

@@ -57,6 +57,11 @@ class Check(NamedTuple):
         return say(f"check.{self.id}.name")
 
     @property
+    def outcome_names(self) -> dict[str, str]:
+        """Each outcome's name, as said after the check's ("Barrel: works")."""
+        return {o: say(f"check.{self.id}.outcome.{o}") for o in self.outcomes}
+
+    @property
     def meaning(self) -> dict[str, str]:
         """What each outcome means, in words."""
         return {o: say(f"check.{self.id}.meaning.{o}") for o in self.outcomes}
@@ -75,8 +80,9 @@ class Check(NamedTuple):
         return next(r.outcome for r in self.rules if suit in r.suits and rank in r.ranks)
 
     def summary(self) -> str:
-        """One line for a player aid: "Barrel: ♥ dodge · ♠♣♦ no dodge"."""
-        parts = [f"{cards} {outcome.replace('-', ' ')}" for outcome, cards in self.when.items()]
+        """One line for a player aid: "Barrel: ♥ works · ♠♣♦ fails"."""
+        names = self.outcome_names
+        parts = [f"{cards} {names[outcome]}" for outcome, cards in self.when.items()]
         return f"{self.name}: " + " · ".join(parts)
 
 
@@ -228,7 +234,7 @@ def describe(result: DrawResult) -> list[str]:
         say(
             "answer.draw-line",
             check=check.name,
-            outcome=result.outcome,
+            outcome=check.outcome_names[result.outcome],
             card=chosen.symbol,
             verb=verb,
             suit=say(f"answer.suit.{result.effective_suit}"),
