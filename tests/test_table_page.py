@@ -8,106 +8,27 @@ message, bar lookup's spelling suggestions, which the page does not make).
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
 import random
+import shlex
 import shutil
+import tomllib
 from pathlib import Path
 
 import pytest
 
-from printkit.cli import main
 from printkit.load.art import load_art
 from printkit.load.catalogue import load_deck
 from printkit.targets.page import table_files
-from printkit.values.model import RANKS, SUIT_LETTERS, SUITS, PlayingCard
+from printkit.values.model import RANKS, SUITS, PlayingCard
 from printkit.values.notation import NOTATIONS
 from printkit.web.page import MAX_BYTES
-from printkit.words import catalogue
 
-CHROMIUM = "/usr/bin/chromium"
-#: As root in a closed network, chromium needs these to start quietly.
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-CODES = [rank + SUIT_LETTERS[suit] for suit in SUITS for rank in RANKS]
-
-
-def run_cli(argv: list[str]) -> dict | list:
-    """``printkit ARGV --json`` in this process: its JSON, or {"error": its message}."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            main(argv)
-        except SystemExit as exc:
-            status = exc.code
-    if status == 0:
-        return json.loads(out.getvalue())
-    message = err.getvalue().strip().removeprefix("printkit: ").removeprefix("error: ")
-    assert "Usage" not in message and "--help" not in message, (argv, message)
-    return {"error": _plain(message)}
-
-
-def _plain(message: str) -> str:
-    """A command line's message in the words everyone else says it in: the page never
-    names an option (the catalogue's [cli] wordings are the command line's alone)."""
-    words = catalogue()
-    for key, text in words.items():
-        if key.startswith("cli.") and _matches(text, message):
-            values = _values(text, message)
-            return words[key.removeprefix("cli.")].format_map(values)
-    return message
-
-
-def _matches(template: str, message: str) -> bool:
-    return _values(template, message) is not None
-
-
-def _values(template: str, message: str) -> dict[str, str] | None:
-    """The values a message filled a catalogue template with, or None if it is not one."""
-    import re
-
-    parts = re.split(r"\{(\w+)\}", template)
-    pattern = "".join(
-        re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts)
-    )
-    found = re.fullmatch(pattern, message)
-    return found.groupdict() if found else None
+from .tablepage import CHROMIUM, CODES, bar, fresh, open_page, run_cli, tap_card
 
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory):
-    if not Path(CHROMIUM).is_file():
-        pytest.fail(
-            "Debian's chromium is not installed; the README's test command installs it "
-            "(apt-get install chromium)"
-        )
-    playwright = pytest.importorskip("playwright.sync_api")
-    folder = tmp_path_factory.mktemp("table")
-    deck = load_deck()
-    target = folder / "table.html"
-    target.write_bytes(table_files(deck, load_art(deck), target)[target])
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        context = browser.new_context(viewport={"width": 360, "height": 740})
-        tab = context.new_page()
-        requests: list[str] = []
-        errors: list[str] = []
-        tab.on("request", lambda request: requests.append(request.url))
-        tab.on("pageerror", lambda error: errors.append(str(error)))
-        tab.goto(target.as_uri())
-        tab.wait_for_function("window.printkit !== undefined")
-        tab.requests, tab.errors, tab.path = requests, errors, target
-        yield tab
-        browser.close()
+    yield from open_page(tmp_path_factory)
 
 
 def in_page(page, function: str, cases: list) -> list:
@@ -358,9 +279,7 @@ def test_every_control_is_big_enough_to_tap_and_named(page, tab):
 
 def test_a_six_player_table_two_dead_a_negation_and_a_dynamite(page):
     """The issue's own story: set up the table, mark two dead, settle two questions."""
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    page.click("#tab-table")
+    fresh(page, "table")
     page.select_option("#players", "6")
     page.select_option("#role-1", "outlaw")
     page.click("#table button[aria-label='Player 2 is dead']")
@@ -368,24 +287,19 @@ def test_a_six_player_table_two_dead_a_negation_and_a_dynamite(page):
     page.click("#table button[aria-label='Player 3 is dead']")
     assert "2 ghosts, 2 teams" in page.inner_text("#table")
     page.click("#tab-negate")
-    page.click("#negate button[aria-label='spades']")
-    page.click("#negate button[aria-label='king of spades']")
-    page.click("#negate >> text=+ Counter")
-    page.click("#negate button[aria-label='diamonds']")
-    page.click("#negate button[aria-label='queen of diamonds']")
-    text = page.inner_text("#negate")
+    tap_card(page, "negate", "KS")
+    tap_card(page, "negate", "QD")
     expected = run_cli(["negate", "KS", "--counter", "QD", "--dead", "outlaw,renegade", "--json"])
-    assert expected["verdict"] in text and "Not negated" in text
+    assert expected["verdict"] in page.inner_text("#negate")
+    assert bar(page).startswith("Spook! takes effect")
     page.click("#tab-draw")
     page.click("#draw >> text='Dynamite'")
-    page.click("#draw button[aria-label='spades']")
-    page.click("#draw button[aria-label='9 of spades']")
-    assert "Dynamite: explode" in page.inner_text("#draw")
+    tap_card(page, "draw", "9S")
+    assert bar(page).startswith("Dynamite: explodes")
     # The odds follow what the table has seen: the Dynamite in play and two cards out.
-    page.click("#draw >> text='Seen (odds)'")
-    page.click("#draw button[aria-label='hearts']")
-    page.click("#draw button[aria-label='3 of hearts']")
-    page.click("#draw button[aria-label='king of hearts']")
+    page.click("#draw button[aria-label='card seen 1: empty']")
+    tap_card(page, "draw", "3H")
+    tap_card(page, "draw", "KH")
     expected = run_cli(["odds", "dynamite", "--seen", "3H,KH", "--in-play", "dynamite", "--json"])
     text = page.inner_text("#draw")
     assert "over the 77 cards left of the bang deck's 80 (3 seen or in play)" in text
@@ -426,54 +340,19 @@ def test_a_strangers_deck_cannot_break_out_of_the_page(page, data_copy):
     tab.close()
 
 
-def _tap(page, code: str) -> None:
-    suits = {"S": "spades", "C": "clubs", "H": "hearts", "D": "diamonds"}
-    names = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
-    rank, suit = code[:-1], suits[code[-1]]
-    page.click(f"#negate button[aria-label='{suit}']")
-    page.click(f"#negate button[aria-label='{names.get(rank, rank)} of {suit}']")
-
-
 def test_the_card_tapped_after_the_played_one_is_thrown_against_it(page):
     """The tap order the issue found: 8♠ then 9♦ is 9♦ thrown against 8♠ (negated), never
     9♦ played alone."""
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    page.click("#tab-negate")
-    _tap(page, "8S")
-    _tap(page, "9D")
+    fresh(page, "negate")
+    tap_card(page, "negate", "8S")
+    tap_card(page, "negate", "9D")
     expected = run_cli(["negate", "8S", "--counter", "9D", "--json"])
-    text = page.inner_text("#negate")
-    assert expected["negated"] is True and expected["verdict"] in text and "Negated" in text
-
-
-def test_any_taps_give_the_command_lines_verdict(page):
-    """A seeded run of tap sequences on an empty table: whatever is tapped, the page's
-    verdict is the command line's for the play the page shows."""
-    rng = random.Random(1883)
-    for _ in range(12):
-        page.evaluate("localStorage.clear()")
-        page.reload()
-        page.click("#tab-negate")
-        codes = rng.sample(CODES, rng.randint(1, 4))
-        for code in codes:
-            _tap(page, code)
-        played, *counters = codes
-        argv = ["negate", played]
-        for code in counters:
-            argv += ["--counter", code]
-        expected = run_cli([*argv, "--json"])
-        text = page.inner_text("#negate")
-        if "error" in expected:
-            assert expected["error"].split(":")[0] in text, (codes, text)
-        else:
-            assert expected["verdict"] in text, (codes, text)
+    assert expected["negated"] is True and expected["verdict"] in page.inner_text("#negate")
+    assert bar(page).startswith("Spook! is stopped")
 
 
 def test_the_high_noon_card_is_said_on_the_tabs_it_changes(page):
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    page.click("#tab-table")
+    fresh(page, "table")
     page.select_option("#high-noon", "curse")
     page.click("#tab-draw")
     assert "the Curse is in play" in page.inner_text("#draw")
@@ -514,9 +393,7 @@ def test_a_damaged_saved_table_gives_a_clean_one_and_says_so(page, saved):
 
 
 def test_fewer_players_hide_seats_without_forgetting_them(page):
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    page.click("#tab-table")
+    fresh(page, "table")
     page.select_option("#players", "6")
     page.select_option("#role-5", "renegade")
     page.click("#table button[aria-label='Player 6 is dead']")
@@ -539,14 +416,12 @@ def test_two_open_tabs_stay_in_step(page):
 
 
 def test_switching_to_a_pair_keeps_the_card_played(page):
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    page.click("#tab-negate")
-    _tap(page, "3S")
-    page.click("#negate >> text=Spook! (two)")
-    _tap(page, "5H")
-    text = page.inner_text("#negate")
-    assert "3♠ + 5♥" in text  # the pair, the first card kept
+    fresh(page, "negate")
+    tap_card(page, "negate", "3S")
+    page.click("#negate >> text=Spook! pair")
+    assert bar(page).startswith("Tap the pair's second card")
+    tap_card(page, "negate", "5H")
+    assert "3♠ + 5♥" in page.inner_text("#negate")  # the pair, the first card kept
 
 
 def test_misspelt_names_get_the_command_lines_suggestions(page):
@@ -586,9 +461,7 @@ def test_two_open_tabs_do_not_answer_each_other(page):
 
 
 def test_a_new_game_keeps_the_players_and_clears_the_rest(page):
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    page.click("#tab-table")
+    fresh(page, "table")
     page.fill("#name-0", "Ana")
     page.select_option("#role-1", "outlaw")
     page.click("#table button[aria-label='Player 2 is dead']")
@@ -599,3 +472,41 @@ def test_a_new_game_keeps_the_players_and_clears_the_rest(page):
     assert page.locator("#role-1").input_value() == ""
     assert page.locator("#high-noon").input_value() == ""
     assert "Nobody is dead yet" in page.inner_text("#table")
+
+
+def _page_call(command: list[str]) -> tuple[str, dict]:
+    """A command line of the rules cases as the page's function and its arguments."""
+    name, rest = command[0], list(command[1:])
+    args: dict = {}
+    lists = {"--boost": "boosts", "--assist": "assists", "--counter": "counters"}
+    while rest:
+        word = rest.pop(0)
+        if word in lists:
+            args.setdefault(lists[word], []).append(rest.pop(0))
+        elif word in ("--spook", "--warn"):
+            args[word[2:]] = [rest.pop(0), rest.pop(0)]
+        elif word in ("--lucky-duke", "--single-team", "--royal"):
+            args[word[2:].replace("-", "_")] = True
+        elif word in ("--dead", "--seen", "--in-play"):
+            args[word[2:].replace("-", "_")] = rest.pop(0).split(",")
+        elif word in ("--ghosts", "--ace-value"):
+            args[word[2:].replace("-", "_")] = int(rest.pop(0))
+        elif word.startswith("--"):
+            args[word[2:].replace("-", "_")] = rest.pop(0)
+        elif name == "negate":
+            args["played"] = word
+        elif "check" not in args:
+            args["check"] = word
+        else:
+            args.setdefault("cards", []).append(word)
+    return name, args
+
+
+def test_every_rules_case_is_the_pages_answer_too(page):
+    """tests/cases/rules.toml, each case through the page's rules: the command line's
+    answer, word for word (its errors included)."""
+    cases = tomllib.loads((Path(__file__).parent / "cases" / "rules.toml").read_text())["case"]
+    for case in cases:
+        command = shlex.split(case["command"])
+        name, args = _page_call(command)
+        assert in_page(page, name, [args])[0] == run_cli([*command, "--json"]), case["command"]

@@ -194,7 +194,6 @@ def _html(deck: Deck, data: dict) -> str:
 <body>
 <header>
 <h1>{title}</h1>
-<nav aria-label="{words("sections")}"></nav>
 </header>
 <main>
 <div id="notice" role="status"></div>
@@ -204,6 +203,12 @@ def _html(deck: Deck, data: dict) -> str:
 <section id="table" aria-label="{words("section-table")}" hidden></section>
 <noscript><p>{words("no-script")}</p></noscript>
 </main>
+<div id="dock">
+<div id="verdict" role="status" aria-live="polite" aria-atomic="true" hidden>
+<p class="big"></p><p class="small"></p>
+</div>
+<nav aria-label="{words("sections")}"></nav>
+</div>
 <script>
 const DATA = {blob};
 {_asset("rules.js")}

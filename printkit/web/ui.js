@@ -21,7 +21,7 @@ function blankState() {
   return {
     players: 6, seats: [], highNoon: "", handcuffs: "spades", aceValue: DATA.default_ace_value,
     royal: false, negate: { mode: "one", played: [], boosts: [], assists: [], counters: [], ghost: 0 },
-    draw: { check: "barrel", cards: [], luckyDuke: false, seen: [], inPlay: true, target: "flipped" }, lookup: "",
+    draw: { check: "barrel", cards: [], luckyDuke: false, seen: [], inPlay: true }, lookup: "",
   };
 }
 
@@ -56,10 +56,9 @@ function validState(saved) {
   const d = saved.draw || {};
   if (d.check in CHECK_NAMES) clean.draw.check = d.check;
   clean.draw.cards = codes(d.cards);
-  clean.draw.seen = codes(d.seen);
+  clean.draw.seen = Array.isArray(d.seen) ? d.seen.filter(isCode).slice(0, 40) : [];
   clean.draw.luckyDuke = d.luckyDuke === true;
   clean.draw.inPlay = d.inPlay !== false;
-  if (d.target === "seen") clean.draw.target = "seen";
   if (typeof saved.lookup === "string") clean.lookup = saved.lookup.slice(0, 80);
   if (["lookup", "negate", "draw", "table"].includes(saved.tab)) clean.tab = saved.tab;
   return clean;
@@ -110,6 +109,7 @@ function el(tag, attrs, ...children) {
     if (value === null || value === undefined || value === false) continue;
     if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (key === "class") node.className = value;
+    else if (key === "key") node.dataset.key = value;
     else node.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat(Infinity)) {
@@ -137,33 +137,26 @@ function colourClass(code) {
 }
 
 // A suit row and a rank grid: tapping a rank calls pick(code) with the chosen suit.
+// Choosing a suit relabels the ranks in place: no button moves or loses focus.
 function picker(name, pick) {
   let suit = picker.suits[name] || "spades";
-  const box = el("div", { role: "group", "aria-label": name });
-  function draw() {
-    box.replaceChildren(
-      el("div", { class: "suits" }, SUIT_LIST.map(([id, symbol]) => el("button", {
-        type: "button", class: "HD".includes(id[0].toUpperCase()) ? "red" : "blackc",
-        "aria-pressed": String(suit === id), "aria-label": t("page.suit-" + id),
-        onclick: () => { suit = id; picker.suits[name] = id; draw(); },
-      }, symbol))),
-      el("div", { class: "ranks" }, RANK_LIST.map((rank) => el("button", {
-        type: "button", "aria-label": spoken(rank + SUIT_LIST.find((s) => s[0] === suit)[2]),
-        onclick: () => pick(rank + SUIT_LIST.find((s) => s[0] === suit)[2]),
-      }, rank))),
-    );
+  const letter = () => SUIT_LIST.find((s) => s[0] === suit)[2];
+  const suitButtons = SUIT_LIST.map(([id, symbol]) => el("button", {
+    type: "button", class: colourClass(id[0].toUpperCase()), key: name + ":" + id,
+    "aria-label": t("page.suit-" + id), onclick: () => { suit = id; picker.suits[name] = id; mark(); },
+  }, symbol));
+  const rankButtons = RANK_LIST.map((rank) => el("button", {
+    type: "button", key: name + ":" + rank, onclick: () => pick(rank + letter()),
+  }, rank));
+  function mark() {
+    suitButtons.forEach((button, i) => button.setAttribute("aria-pressed", String(SUIT_LIST[i][0] === suit)));
+    rankButtons.forEach((button, i) => button.setAttribute("aria-label", spoken(RANK_LIST[i] + letter())));
   }
-  draw();
-  return box;
+  mark();
+  return el("div", { role: "group", "aria-label": name },
+    el("div", { class: "suits" }, suitButtons), el("div", { class: "ranks" }, rankButtons));
 }
 picker.suits = {};
-
-function chips(codes, remove, label) {
-  return el("div", { class: "chips", "aria-label": label }, codes.length ? codes.map((code, i) => el("button", {
-    type: "button", class: colourClass(code), "aria-label": t("page.remove-card", { card: spoken(code), list: label }),
-    onclick: () => remove(i),
-  }, symbolOf(code) + " \u00d7")) : el("span", { class: "muted" }, t("page.none")));
-}
 
 // -- the table: seats, the dead, High Noon ---------------------------------------------
 
@@ -175,27 +168,30 @@ function seats() {
   return state.seats.slice(0, n);
 }
 
+const isRenegade = (role) => role === "renegade" || role === "sheriff";
+
 function tableFacts() {
   const dead = seats().filter((s) => s.dead);
   const known = dead.every((s) => s.role);
   return { dead, known, ghosts: dead.length };
 }
 
-function teamsText(facts) {
-  if (!facts.ghosts) return t("page.no-ghosts");
-  if (!facts.known && facts.ghosts > 1) return t("page.ghosts-unknown", { ghosts: facts.ghosts });
+// What the table's ghosts allow, line by line: who they are, then the one-team rule,
+// the Renegade's assists and how many counters a card may meet.
+function ghostLines(facts) {
+  if (!facts.ghosts) return [t("page.no-ghosts")];
+  if (!facts.known && facts.ghosts > 1) return [t("page.ghosts-unknown", { ghosts: facts.ghosts })];
   // A dead Sheriff (only after a Scofflaw) is the new dead Renegade, as the rules read it.
-  const renegade = (role) => role === "renegade" || role === "sheriff";
-  const team = (role, i) => (renegade(role) ? "renegade-" + i : role === "outlaw" ? "outlaws" : "law");
+  const team = (role, i) => (isRenegade(role) ? "renegade-" + i : role === "outlaw" ? "outlaws" : "law");
   const teams = new Set(facts.dead.map((s, i) => team(s.role, i)));
-  const renegades = facts.dead.filter((s) => renegade(s.role)).length;
+  const renegades = facts.dead.filter((s) => isRenegade(s.role)).length;
   const size = facts.ghosts === 1 ? "page.ghost-alone" : teams.size === 1 ? "page.ghosts-one-team" : "page.ghosts-teams";
-  const lines = [t(size, { ghosts: facts.ghosts, teams: teams.size })];
-  lines.push(t(teams.size === 1 ? "page.one-team" : "page.many-teams"));
-  lines.push(t(renegades ? "page.renegade-assists" : "page.no-assists"));
-  const others = Math.max(0, facts.ghosts - 1);
-  lines.push(t(others === 0 ? "page.counters-none" : others === 1 ? "page.counters-one" : "page.counters-at-most", { count: others }));
-  return lines.join(" ");
+  const others = facts.ghosts - 1;
+  return [
+    t(size, { ghosts: facts.ghosts, teams: teams.size }) + " " + t(teams.size === 1 ? "page.one-team" : "page.many-teams"),
+    t(renegades ? "page.renegade-assists" : "page.no-assists"),
+    t(others === 0 ? "page.counters-none" : others === 1 ? "page.counters-one" : "page.counters-at-most", { count: others }),
+  ];
 }
 
 function renderTable() {
@@ -213,29 +209,29 @@ function renderTable() {
       el("label", { class: "sr-only", for: "name-" + i }, t("page.player-name", { number: i + 1 })),
       el("input", { type: "text", id: "name-" + i, value: seat.name, placeholder: t("page.player", { number: i + 1 }), autocomplete: "off",
         oninput: (e) => { seat.name = e.target.value; save(); } }),
-      el("button", { type: "button", "aria-pressed": String(seat.dead), "aria-label": t("page.player-dead", { player: seat.name || t("page.player", { number: i + 1 }) }),
-        onclick: () => { seat.dead = !seat.dead; changed(); } }, t(seat.dead ? "page.dead" : "page.alive")),
+      el("button", { type: "button", key: "dead-" + i, "aria-pressed": String(seat.dead), "aria-label": t("page.player-dead", { player: seat.name || t("page.player", { number: i + 1 }) }),
+        onclick: () => { seat.dead = !seat.dead; changed(); } }, t("page.dead")),
       el("div", { class: "controls" },
         el("label", { class: "sr-only", for: "role-" + i }, t("page.player-role", { number: i + 1 })),
         el("select", { id: "role-" + i, onchange: (e) => { seat.role = e.target.value; changed(); } },
           Object.entries(ROLE_NAMES).map(([id, name]) => el("option", { value: id, selected: seat.role === id }, name)))),
     ))),
     el("h2", {}, t("page.the-ghosts")),
-    el("p", { "aria-live": "polite" }, teamsText(tableFacts())),
+    el("p", {}, ghostLines(tableFacts()).join(" ")),
     el("h2", {}, t("page.high-noon")),
     el("div", { class: "row" },
       el("label", { class: "sr-only", for: "high-noon" }, t("page.high-noon-label")),
       el("select", { id: "high-noon", class: "grow", onchange: (e) => { state.highNoon = e.target.value; changed(); } },
         HIGH_NOON_CARDS.map(([id, name]) => el("option", { value: id, selected: state.highNoon === id }, name))),
-      state.highNoon === "handcuffs" ? el("select", { "aria-label": t("page.handcuffs-suit"), onchange: (e) => { state.handcuffs = e.target.value; changed(); } },
+      state.highNoon === "handcuffs" ? el("select", { id: "handcuffs", "aria-label": t("page.handcuffs-suit"), onchange: (e) => { state.handcuffs = e.target.value; changed(); } },
         SUIT_LIST.map(([id, symbol]) => el("option", { value: id, selected: state.handcuffs === id }, symbol + " " + t("page.suit-" + id)))) : null),
     el("h2", {}, t("page.roles-for", { players: state.players })),
     roles.error ? null : el("ul", { class: "plain" }, Object.values(roles.goals).map((g) => el("li", {}, el("strong", {}, g.name + ": "), g.goal, " ", el("span", { class: "muted" }, t("page.goal-death-mesa", { text: g.death_mesa }))))),
     el("p", { class: "muted" }, roles.one_team || ""),
-    el("div", { class: "row" }, el("button", { type: "button", onclick: () => {
+    el("div", { class: "row" }, el("button", { type: "button", key: "clear-table", onclick: () => {
       if (confirm(t("page.clear-ask"))) { state = { ...blankState(), tab: state.tab }; changed(); }
     } }, t("page.clear-table")),
-    el("button", { type: "button", onclick: () => {
+    el("button", { type: "button", key: "new-game", onclick: () => {
       // The same players sit down again: names kept; roles, the dead, High Noon and cards go.
       if (confirm(t("page.new-game-ask"))) {
         const names = state.seats.map((seat) => ({ name: seat.name, role: "", dead: false }));
@@ -260,9 +256,12 @@ function cardView(record) {
       record.shared_with.length ? el("p", { class: "muted" }, t("page.also", { cards: record.shared_with.map(symbolOf).join(" ") })) : null));
 }
 
+// The picker first, then the box and its answers right under it: tapping a card
+// moves nothing above the answers, and typing scrolls the box to the top of the
+// screen, so the answers sit above the phone's keyboard.
 function renderLookup() {
   const root = document.getElementById("lookup");
-  const out = el("div", { "aria-live": "polite" });
+  const out = el("div", { class: "answers", "aria-live": "polite" });
   function show(query) {
     state.lookup = query;
     save();
@@ -270,12 +269,93 @@ function renderLookup() {
     const found = window.printkit.lookup(query, state.aceValue);
     fill(out, ...(found.error ? [el("p", {}, found.error)] : found.map(cardView)));
   }
-  const input = el("input", { type: "text", id: "query", value: state.lookup, autocomplete: "off", placeholder: t("page.lookup-placeholder"), oninput: (e) => show(e.target.value) });
-  fill(root, 
-    el("label", { for: "query" }, t("page.lookup-label")), input,
+  const input = el("input", {
+    type: "text", id: "query", value: state.lookup, autocomplete: "off", placeholder: t("page.lookup-placeholder"),
+    oninput: (e) => show(e.target.value), onfocus: () => input.scrollIntoView({ block: "start" }),
+  });
+  fill(root,
     picker(t("page.look-up"), (code) => { input.value = code; show(code); }),
+    el("label", { for: "query" }, t("page.lookup-label")), input,
     out);
   show(state.lookup);
+}
+
+// -- the verdict bar: one live region, its words replaced in place ----------------------
+
+// Negate and Draw! say their answer in the dock, which stays in view while cards are
+// tapped; a screen reader hears it change, because the region itself is never rebuilt.
+function verdict(tone, big, small) {
+  const bar = document.getElementById("verdict");
+  bar.hidden = false;
+  if (bar.className !== tone) bar.className = tone;
+  const [line, more] = bar.children;
+  if (line.textContent !== big) line.textContent = big;
+  if (more.textContent !== (small || "")) more.textContent = small || "";
+}
+
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+// -- slots: a play built card by card --------------------------------------------------
+
+// Each list of a play is a row of slots. Tapping a slot chooses it; the next card tapped
+// fills it, and the choice moves on to the next empty slot. A filled slot changes only
+// when it is tapped (tapped again while chosen, it empties).
+const chosen = { negate: null, draw: null };
+let refusal = "";
+
+function slotRow(tab, list, codes, count, label, name) {
+  const pick = chosen[tab];
+  const cells = [];
+  for (let i = 0; i < count; i++) {
+    const code = codes[i];
+    const on = pick && pick[0] === list && pick[1] === i;
+    cells.push(el("button", {
+      type: "button", key: `slot-${list}-${i}`, "aria-pressed": String(Boolean(on)),
+      class: "slot" + (code ? " " + colourClass(code) : " empty"),
+      "aria-label": t(code ? "page.slot-full" : "page.slot-empty", { slot: name(i), card: code ? symbolOf(code) : "", spoken: code ? spoken(code) : "" }),
+      onclick: () => tapSlot(tab, list, i, codes),
+    }, code ? symbolOf(code) : "+"));
+  }
+  return el("div", { class: "slot-row" }, el("strong", {}, label),
+    el("div", { class: "cells" }, count ? cells : el("span", { class: "muted" }, t("page.no-slot-here"))));
+}
+
+function tapSlot(tab, list, i, codes) {
+  const pick = chosen[tab];
+  refusal = "";
+  if (pick && pick[0] === list && pick[1] === i && i < codes.length) {
+    // The chosen slot, tapped again, is emptied; the row's empty slot is chosen next,
+    // so no card moved up by the emptying is ever replaced without being tapped.
+    change(() => { codes.splice(i, 1); chosen[tab] = [list, codes.length]; });
+    return;
+  }
+  chosen[tab] = [list, i];
+  redraw();
+}
+
+// Put a card in the chosen slot of `lists` (an object of code lists); false if the card
+// is already in the play, or no slot is chosen.
+function putCard(tab, lists, code, next) {
+  const pick = chosen[tab];
+  refusal = "";
+  const used = Object.values(lists).some((codes) => codes.includes(code));
+  if (!pick || used) {
+    refusal = used ? t("page.already-used", { card: symbolOf(code) }) : "";
+    redraw();
+    return;
+  }
+  change(() => {
+    const codes = lists[pick[0]];
+    if (pick[1] < codes.length) codes[pick[1]] = code;
+    else codes.push(code);
+    chosen[tab] = next();
+  });
+}
+
+function nextLine(tab, names) {
+  if (refusal) return el("p", { class: "next muted" }, refusal);
+  const pick = chosen[tab];
+  return el("p", { class: "next muted" }, pick ? t("page.next-slot", { slot: names[pick[0]](pick[1]) }) : t("page.all-filled"));
 }
 
 // -- negation -----------------------------------------------------------------------
@@ -300,56 +380,104 @@ function negationArgs() {
   return args;
 }
 
+const MAX_SLOTS = 8;
+
+// How many slots each list of the negation shows: the played card or pair; one more
+// boost and assist than given; a counter for each other ghost when the dead are known.
+function negationSlots(facts) {
+  const n = state.negate;
+  const open = (codes) => Math.min(codes.length + 1, MAX_SLOTS);
+  const assists = !facts.ghosts || !facts.known || facts.dead.some((s) => isRenegade(s.role)) || n.assists.length > 0;
+  const counters = facts.ghosts && facts.known ? Math.max(facts.ghosts - 1, n.counters.length) : open(n.counters);
+  return { played: n.mode === "one" ? 1 : 2, boosts: open(n.boosts), assists: assists ? open(n.assists) : 0, counters };
+}
+
+function nextNegationSlot(slots) {
+  const n = state.negate;
+  for (const list of ["played", "counters"]) if (n[list].length < slots[list]) return [list, n[list].length];
+  return null;
+}
+
 function renderNegate() {
   const root = document.getElementById("negate");
   const n = state.negate;
-  const need = n.mode === "one" ? 1 : 2;
   const facts = tableFacts();
-  const add = (list) => (code) => {
-    const all = [...n.played, ...n.boosts, ...n.assists, ...n.counters];
-    if (all.includes(code)) return;
-    if (list === "played") {
-      n.played = need === 1 ? [code] : [...n.played, code].slice(-2);
-      // The played card is in: the next cards are thrown against it, until told otherwise.
-      if (n.played.length === need) renderNegate.target = "counters";
-    } else {
-      n[list].push(code);
-    }
-    changed();
+  const slots = negationSlots(facts);
+  const pick = chosen.negate;
+  if (!pick || pick[1] > Math.min(n[pick[0]].length, slots[pick[0]] - 1)) chosen.negate = nextNegationSlot(slots);
+  const lists = { played: n.played, boosts: n.boosts, assists: n.assists, counters: n.counters };
+  const names = {
+    played: (i) => t(slots.played === 1 ? "page.slot-played" : "page.slot-pair", { number: i + 1 }),
+    boosts: (i) => t("page.slot-boost", { number: i + 1 }),
+    assists: (i) => t("page.slot-assist", { number: i + 1 }),
+    counters: (i) => t("page.slot-counter", { number: i + 1 }),
   };
-  let target = renderNegate.target || "played";
-  const result = n.played.length === need ? window.printkit.negate(negationArgs()) : null;
-  fill(root, 
+  const complete = n.played.length === slots.played;
+  const result = complete ? window.printkit.negate(negationArgs()) : null;
+  negationVerdict(result, slots.played);
+  fill(root,
     highNoonLine("negate"),
-    el("div", { class: "modes", role: "group", "aria-label": t("page.what-is-played") },
-      ["one", "spook", "warn"].map((mode) => [mode, t("page.mode-" + mode)]).map(([mode, label]) => el("button", {
-        type: "button", "aria-pressed": String(n.mode === mode), onclick: () => {
-          // The played card stays: it is the first of a pair, or the one card played.
-          n.mode = mode;
-          n.played = n.played.slice(0, mode === "one" ? 1 : 2);
-          renderNegate.target = n.played.length === (mode === "one" ? 1 : 2) ? "counters" : "played";
-          changed();
-        } }, label))),
+    el("p", { class: "notice" }, facts.ghosts ? ghostLines(facts)[0] : t("page.ghosts-not-marked")),
     facts.ghosts && facts.known ? el("div", { class: "row" },
       el("label", { for: "ghost" }, t("page.playing-ghost")),
-      el("select", { id: "ghost", class: "grow", onchange: (e) => { n.ghost = Number(e.target.value); changed(); } },
+      el("select", { id: "ghost", class: "grow", onchange: (e) => change(() => { n.ghost = Number(e.target.value); }) },
         facts.dead.map((s, i) => el("option", { value: i, selected: i === n.ghost }, t("page.ghost-option", { player: s.name || t("page.player", { number: seats().indexOf(s) + 1 }), role: ROLE_NAMES[s.role] }))))) : null,
-    el("div", { class: "panel" },
-      el("div", {}, el("strong", {}, t("page.played-list")), chips(n.played, (i) => { n.played.splice(i, 1); changed(); }, t("page.list-played"))),
-      n.boosts.length ? el("div", {}, el("strong", {}, t("page.boosts-list")), chips(n.boosts, (i) => { n.boosts.splice(i, 1); changed(); }, t("page.list-boosts"))) : null,
-      n.assists.length ? el("div", {}, el("strong", {}, t("page.assists-list")), chips(n.assists, (i) => { n.assists.splice(i, 1); changed(); }, t("page.list-assists"))) : null,
-      el("div", {}, el("strong", {}, t("page.counters-list")), chips(n.counters, (i) => { n.counters.splice(i, 1); changed(); }, t("page.list-counters")))),
-    el("div", { class: "panel", "aria-live": "polite" }, verdictView(result, need)),
-    el("div", { class: "targets", role: "group", "aria-label": t("page.next-card") },
-      [["played", "page.as-played"], ["boosts", "page.as-boost"], ["assists", "page.as-assist"], ["counters", "page.as-counter"]].map(([list, key]) => [list, t(key)]).map(([list, label]) => el("button", {
-        type: "button", "aria-pressed": String(target === list), onclick: () => { renderNegate.target = list; renderNegate(); } }, label))),
-    picker(t("page.negation-card"), (code) => add(target)(code)),
+    el("div", { class: "modes", role: "group", "aria-label": t("page.what-is-played") },
+      ["one", "spook", "warn"].map((mode) => el("button", {
+        type: "button", key: "mode-" + mode, "aria-pressed": String(n.mode === mode), onclick: () => change(() => {
+          // The played card stays: it is the first of a pair, or the one card played.
+          n.mode = mode;
+          n.played.splice(mode === "one" ? 1 : 2);
+          chosen.negate = null;
+        }) }, t("page.mode-" + mode)))),
+    el("div", { class: "slots", role: "group", "aria-label": t("page.the-play") },
+      slotRow("negate", "played", n.played, slots.played, t("page.played-list"), names.played),
+      slotRow("negate", "boosts", n.boosts, slots.boosts, t("page.boosts-list"), names.boosts),
+      slots.assists ? slotRow("negate", "assists", n.assists, slots.assists, t("page.assists-list"), names.assists) : null,
+      slotRow("negate", "counters", n.counters, slots.counters, t("page.counters-list"), names.counters)),
+    nextLine("negate", names),
+    picker(t("page.negation-card"), (code) => putCard("negate", lists, code, () => nextNegationSlot(negationSlots(tableFacts())))),
     el("div", { class: "row" },
-      el("button", { type: "button", "aria-pressed": String(state.aceValue === 1), onclick: () => { state.aceValue = state.aceValue === 1 ? DATA.default_ace_value : 1; changed(); } }, t("page.ace-low")),
-      el("button", { type: "button", "aria-pressed": String(state.royal), onclick: () => { state.royal = !state.royal; changed(); } }, t("page.royal")),
-      el("button", { type: "button", onclick: () => { Object.assign(n, { played: [], boosts: [], assists: [], counters: [] }); renderNegate.target = "played"; changed(); } }, t("page.clear-cards"))),
-    el("p", { class: "muted" }, facts.ghosts ? teamsText(facts) : t("page.mark-the-dead")),
+      undoButton("negate"),
+      el("button", { type: "button", key: "clear-cards", onclick: () => change(() => { n.played.length = n.boosts.length = n.assists.length = n.counters.length = 0; chosen.negate = null; }) }, t("page.clear-cards")),
+      el("button", { type: "button", key: "ace-low", "aria-pressed": String(state.aceValue === 1), onclick: () => change(() => { state.aceValue = state.aceValue === 1 ? DATA.default_ace_value : 1; }) }, t("page.ace-low")),
+      el("button", { type: "button", key: "royal", "aria-pressed": String(state.royal), onclick: () => change(() => { state.royal = !state.royal; }) }, t("page.royal"))),
+    negationDetails(result),
   );
+}
+
+// The verdict in the words a player says: "Spook! is stopped."
+function negationVerdict(result, need) {
+  if (!result) {
+    const n = state.negate;
+    verdict("hint", t(need === 1 ? "page.tap-played" : n.played.length ? "page.tap-second" : "page.tap-pair"), t("page.then-counters"));
+    return;
+  }
+  if (result.error) { verdict("warn", t("page.not-allowed"), capital(result.error) + "."); return; }
+  const effect = result.effect;
+  const big = result.negated ? t("page.stopped", { effect }) : result.negatable ? t("page.takes-effect", { effect }) : t("page.unstoppable", { effect });
+  const small = result.counters.length
+    ? t("page.bar-against", { played: result.played_value, colour: t("colour." + result.color), counters: result.counter_value })
+    : t("page.bar-unopposed", { played: result.played_value, colour: t("colour." + result.color) });
+  // The first note says why, when there is one: a tie, a counter of the wrong colour.
+  const notes = result.readings.slice(0, result.readings.length - result.reading_ids.length);
+  verdict(result.negated ? "bad" : "good", big, notes.length ? small + " " + capital(notes[0]) + "." : small);
+}
+
+// The answer's working, below the picker: the command line's line, the notes, the readings.
+function negationDetails(result) {
+  if (!result || result.error) return el("div", { class: "panel" }, el("p", { class: "muted" }, t("page.working-here")));
+  const notes = result.readings.slice(0, result.readings.length - result.reading_ids.length);
+  return el("div", { class: "panel" },
+    el("p", {}, result.verdict),
+    el("p", { class: "muted" }, t("page.discarded", { cards: result.discarded.map(symbolOf).join(" ") || t("page.nothing") })),
+    notes.length ? el("ul", { class: "plain" }, notes.map((note) => el("li", {}, capital(note) + "."))) : null,
+    readingsList(result.reading_ids));
+}
+
+function readingsList(ids) {
+  if (!ids.length) return null;
+  return el("ul", { class: "plain muted" }, ids.map((id) => el("li", {}, t("page.reading", { short: DATA.readings[id].short }))));
 }
 
 // The High Noon card in play, said on every tab it changes, with what it changes there.
@@ -359,17 +487,6 @@ function highNoonLine(tab) {
   const key = "page.in-play-" + card + (card === "blessing" || card === "curse" ? "-" + tab : "");
   if (!(key in DATA.words)) return null; // a card that changes nothing on this tab
   return el("p", { class: "notice" }, t(key, { suit: t("page.suit-" + state.handcuffs) }));
-}
-
-function verdictView(result, need) {
-  if (!result) return el("p", { class: "muted" }, t(need === 1 ? "page.tap-played" : "page.tap-pair"));
-  if (result.error) return el("p", { class: "verdict bad" }, result.error);
-  return [
-    el("p", { class: "verdict " + (result.negated ? "bad" : "good") }, t(result.negated ? "page.negated" : result.negatable ? "page.not-negated" : "page.cannot-negate")),
-    el("p", {}, result.verdict),
-    el("p", { class: "muted" }, t("page.sums", { played: result.played_value, colour: t("colour." + result.color), counters: result.counter_value, discarded: result.discarded.map(symbolOf).join(" ") || t("page.nothing") })),
-    result.readings.length ? el("ul", { class: "plain muted" }, result.readings.map((r) => el("li", {}, r))) : null,
-  ];
 }
 
 // -- draw! ----------------------------------------------------------------------------
@@ -385,68 +502,134 @@ function drawArgs() {
 // three Jails differ for the check, so which one is in play is not guessed).
 const OWN_CARD = { barrel: "barrel", dynamite: "dynamite" };
 
+// Lucky Duke flips two cards for each check; Hangover takes his ability away.
+function flips() {
+  const d = state.draw;
+  const each = d.luckyDuke && state.highNoon !== "hangover" ? 2 : 1;
+  return (d.check === "dynamite+jail" ? 2 : 1) * each;
+}
+
+function nextDrawSlot() {
+  const d = state.draw;
+  return d.cards.length < flips() ? ["cards", d.cards.length] : null;
+}
+
 function renderDraw() {
   const root = document.getElementById("draw");
   const d = state.draw;
-  d.seen = d.seen || [];
+  const count = flips();
+  if (d.cards.length > count) d.cards.splice(count);
+  const pick = chosen.draw;
+  const open = Math.min(d.seen.length + 1, 40);
+  if (!pick || (pick[0] === "cards" && pick[1] >= count) || (pick[0] === "seen" && pick[1] >= open)) chosen.draw = nextDrawSlot();
   const args = drawArgs();
-  const result = d.cards.length ? window.printkit.draw(args) : null;
-  const oddsChecks = d.check === "dynamite+jail" ? ["dynamite", "jail"] : [d.check];
-  const target = d.target || "flipped";
-  const tap = (code) => {
-    const list = target === "seen" ? d.seen : d.cards;
-    if (!d.cards.includes(code) && !d.seen.includes(code)) { list.push(code); changed(); }
+  const result = d.cards.length === count ? window.printkit.draw(args) : null;
+  drawVerdict(result, count);
+  const names = {
+    cards: (i) => t(count === 1 ? "page.slot-flipped" : "page.slot-flipped-n", { number: i + 1 }),
+    seen: (i) => t("page.slot-seen", { number: i + 1 }),
   };
+  const oddsChecks = d.check === "dynamite+jail" ? ["dynamite", "jail"] : [d.check];
   fill(root,
     highNoonLine("draw"),
     el("div", { class: "checks", role: "group", "aria-label": t("page.the-check") }, Object.entries(CHECK_NAMES).map(([id, name]) => el("button", {
-      type: "button", "aria-pressed": String(d.check === id), onclick: () => { d.check = id; d.cards = []; changed(); } }, name))),
-    el("div", { class: "row" }, el("button", { type: "button", "aria-pressed": String(d.luckyDuke), onclick: () => { d.luckyDuke = !d.luckyDuke; changed(); } }, t("page.lucky-duke")),
-      el("button", { type: "button", onclick: () => { d.cards = []; changed(); } }, t("page.clear-flipped"))),
-    el("div", { class: "panel" }, el("div", {}, el("strong", {}, t("page.flipped-list")), chips(d.cards, (i) => { d.cards.splice(i, 1); changed(); }, t("page.flipped-cards")))),
-    el("div", { class: "panel", "aria-live": "polite" }, drawView(result)),
-    el("div", { class: "modes", role: "group", "aria-label": t("page.next-card") },
-      [["flipped", t("page.as-flipped")], ["seen", t("page.as-seen")]].map(([id, label]) => el("button", {
-        type: "button", "aria-pressed": String(target === id), onclick: () => { d.target = id; changed(); } }, label))),
-    el("p", { class: "muted" }, target === "seen"
-      ? t("page.tap-seen")
-      : t("page.tap-flipped" + (d.check === "dynamite+jail" ? "-both" : "") + (d.luckyDuke ? "-two" : ""))),
-    picker(t("page.flipped-card"), tap),
+      type: "button", key: "check-" + id, "aria-pressed": String(d.check === id), onclick: () => change(() => { d.check = id; d.cards.length = 0; chosen.draw = null; }) }, name))),
+    el("div", { class: "row" },
+      el("button", { type: "button", key: "lucky-duke", "aria-pressed": String(d.luckyDuke), onclick: () => change(() => { d.luckyDuke = !d.luckyDuke; chosen.draw = null; }) }, t("page.lucky-duke")),
+      el("button", { type: "button", key: "own-card", "aria-pressed": String(d.inPlay !== false), onclick: () => change(() => { d.inPlay = d.inPlay === false; }) }, t("page.own-card"))),
+    el("div", { class: "slots", role: "group", "aria-label": t("page.the-draw") },
+      slotRow("draw", "cards", d.cards, count, t("page.flipped-list"), names.cards),
+      slotRow("draw", "seen", d.seen, open, t("page.seen-list"), names.seen)),
+    nextLine("draw", names),
+    picker(t("page.flipped-card"), (code) => putCard("draw", { cards: d.cards, seen: d.seen }, code, () => {
+      const pick = chosen.draw;
+      return pick && pick[0] === "seen" ? ["seen", d.seen.length] : nextDrawSlot();
+    })),
+    el("div", { class: "row" },
+      undoButton("draw"),
+      el("button", { type: "button", key: "clear-flipped", onclick: () => change(() => { d.cards.length = 0; chosen.draw = null; }) }, t("page.clear-flipped")),
+      el("button", { type: "button", key: "clear-seen", onclick: () => change(() => { d.seen.length = 0; }) }, t("page.clear-seen"))),
+    drawDetails(result),
     el("h2", {}, t("page.odds")),
-    el("div", { class: "panel" }, el("div", {}, el("strong", {}, t("page.seen-list")), chips(d.seen, (i) => { d.seen.splice(i, 1); changed(); }, t("page.cards-seen"))),
-      el("div", { class: "row" },
-        el("button", { type: "button", "aria-pressed": String(d.inPlay !== false), onclick: () => { d.inPlay = d.inPlay === false; changed(); } }, t("page.own-card")),
-        el("button", { type: "button", onclick: () => { d.seen = []; changed(); } }, t("page.clear-seen")))),
     oddsChecks.map((check) => oddsView(check, args)),
   );
 }
 
-function drawView(result) {
-  if (!result) return el("p", { class: "muted" }, t("page.outcome-here"));
-  if (result.error) return el("p", { class: "verdict bad" }, result.error);
+const outcomeName = (check, outcome) => t("check." + check + ".outcome." + outcome);
+
+// The outcome as a player says it ("Dynamite: explodes"), in the colour of its news for
+// the player who draws: the check's best outcome good, its worst bad.
+function drawVerdict(result, count) {
+  if (!result) {
+    const d = state.draw;
+    const key = d.cards.length ? "page.tap-next-flipped" : count > 1 ? "page.tap-flipped-two" : "page.tap-flipped";
+    verdict("hint", t(key), d.check === "dynamite+jail" ? t("page.dynamite-first") : "");
+    return;
+  }
+  if (result.error) { verdict("warn", t("page.not-allowed"), capital(result.error) + "."); return; }
   const checks = result.checks || [result];
-  return checks.map((r) => [
-    el("p", { class: "verdict" }, t("page.outcome", { check: CHECK_NAMES[r.check], outcome: r.outcome.replace(/-/g, " ") })),
+  const places = checks.map((r) => DATA.checks[r.check].outcomes.indexOf(r.outcome) / (DATA.checks[r.check].outcomes.length - 1));
+  const tone = places.every((p) => p === 0) ? "good" : places.some((p) => p === 1) ? "bad" : "plain";
+  verdict(tone,
+    checks.map((r) => t("page.outcome", { check: CHECK_NAMES[r.check], outcome: outcomeName(r.check, r.outcome) })).join(" \u00b7 "),
+    checks.map((r) => capital(r.meaning) + ".").join(" "));
+}
+
+function drawDetails(result) {
+  if (!result || result.error) return el("div", { class: "panel" }, el("p", { class: "muted" }, t("page.working-here")));
+  const checks = result.checks || [result];
+  return el("div", { class: "panel" }, checks.map((r) => [
     el("p", {}, r.lucky_duke
       ? t("page.chosen-lucky", { card: symbolOf(r.chosen), cards: t("join.and", { first: symbolOf(r.cards[0]), second: symbolOf(r.cards[1]) }), meaning: r.meaning })
       : r.high_noon === "blessing" || r.high_noon === "curse"
         ? t("page.chosen-counts", { card: symbolOf(r.chosen), suit: t("answer.suit." + r.effective_suit), meaning: r.meaning })
         : t("page.chosen", { card: symbolOf(r.chosen), meaning: r.meaning })),
-    r.readings.length ? el("ul", { class: "plain muted" }, r.readings.map((x) => el("li", {}, t("note.reading", { short: x })))) : null,
-  ]);
+    readingsList(r.reading_ids),
+  ]));
 }
 
 function oddsView(check, args) {
   const d = state.draw;
-  const query = { check, lucky_duke: args.lucky_duke, high_noon: args.high_noon, seen: d.seen || [] };
+  const query = { check, lucky_duke: args.lucky_duke, high_noon: args.high_noon, seen: d.seen };
   if (d.inPlay !== false && OWN_CARD[check]) query.in_play = [OWN_CARD[check]];
   const result = window.printkit.odds(query);
   if (result.error) return el("p", { class: "muted" }, result.error);
   return el("div", { class: "panel" },
     el("p", {}, el("strong", {}, CHECK_NAMES[check]), " ", el("span", { class: "muted" }, window.printkit.oddsText(query))),
     el("table", { class: "odds" }, Object.entries(result.outcomes).map(([outcome, o]) => el("tr", {},
-      el("td", {}, outcome.replace(/-/g, " ")), el("td", { class: "n" }, o.fraction), el("td", { class: "n" }, (100 * o.probability).toFixed(1) + "%"), el("td", { class: "muted" }, o.meaning)))),
-    result.readings.length ? el("p", { class: "muted" }, result.readings.map((r) => t("note.reading", { short: r })).join("; ")) : null);
+      el("td", {}, el("strong", {}, outcomeName(check, outcome)), el("span", { class: "muted" }, o.meaning)),
+      el("td", { class: "n" }, el("span", {}, o.fraction), el("span", {}, (100 * o.probability).toFixed(1) + "%"))))),
+    readingsList(result.reading_ids));
+}
+
+// -- undo -----------------------------------------------------------------------------
+
+// One tap undoes the last change made on Negate or Draw! (the cards, the mode, the
+// toggles): each change keeps what the tab's part of the table was before it.
+const OWNED = { negate: ["negate", "aceValue", "royal"], draw: ["draw"] };
+const undone = { negate: [], draw: [] };
+
+function undoButton(tab) {
+  return el("button", { type: "button", key: "undo-" + tab, disabled: !undone[tab].length, onclick: () => {
+    const before = undone[tab].pop();
+    if (before === undefined) return;
+    JSON.parse(before).forEach((value, i) => { state[OWNED[tab][i]] = value; });
+    chosen[tab] = null;
+    refusal = "";
+    changed();
+  } }, t("page.undo"));
+}
+
+// Make a change to the table, keeping what the tab held before it for undo.
+function change(mutate) {
+  const owned = OWNED[state.tab];
+  const before = owned && JSON.stringify(owned.map((key) => state[key]));
+  mutate();
+  if (owned && JSON.stringify(owned.map((key) => state[key])) !== before) {
+    undone[state.tab].push(before);
+    if (undone[state.tab].length > 100) undone[state.tab].shift();
+  }
+  changed();
 }
 
 // -- tabs -----------------------------------------------------------------------------
@@ -462,13 +645,26 @@ function show(tab) {
     document.getElementById(id).hidden = id !== tab;
     document.getElementById("tab-" + id).setAttribute("aria-current", id === tab ? "page" : "false");
   }
+  document.getElementById("verdict").hidden = !(tab === "negate" || tab === "draw");
+  refusal = "";
   RENDER[tab]();
+  clearOfDock(moved);
   if (moved) window.scrollTo(0, 0); // each tab opens at its top
 }
 
 function changed() {
   save();
+  redraw();
+}
+
+// Draw the open tab again; the control that had the keyboard's focus keeps it.
+function redraw() {
+  const focused = document.activeElement;
+  const key = focused && focused.dataset ? focused.dataset.key : null;
+  const id = focused && focused.id;
   RENDER[state.tab || "lookup"]();
+  const again = key ? document.querySelector(`[data-key="${CSS.escape(key)}"]`) : id ? document.getElementById(id) : null;
+  if (again && again !== document.activeElement) again.focus();
 }
 
 // Another open tab of the page changed the table: follow it.
@@ -485,10 +681,21 @@ window.addEventListener("storage", (event) => {
   }
 });
 
+// The page's end stays clear of the dock. The room left only grows while a tab is open
+// (a shorter verdict must not pull the page up under a scrolled thumb); a new tab starts
+// again from its own dock.
+let clearance = 0;
+function clearOfDock(reset) {
+  const dock = document.getElementById("dock");
+  clearance = reset ? dock.offsetHeight : Math.max(clearance, dock.offsetHeight);
+  document.querySelector("main").style.paddingBottom = clearance + 16 + "px";
+}
+
 function start() {
   document.querySelector("nav").replaceChildren(...TABS.map(([id, name]) => el("button", { type: "button", id: "tab-" + id, onclick: () => show(id) }, name)));
   show(state.tab || "lookup");
   showNotice();
+  new ResizeObserver(() => clearOfDock(false)).observe(document.getElementById("dock"));
 }
 
 document.addEventListener("DOMContentLoaded", start);
