@@ -322,12 +322,13 @@ class _Builder:
             lines += [self.para(f"*{reading}*", "example") for reading in content.readings]
             return [_Boxed(lines, HexColor("#f1e6cc"), self.colors["frame"])]
         if isinstance(content, Readings):
+            read, otherwise = say("book.print.reading-label"), say("book.print.otherwise-label")
             return [
                 KeepTogether(
                     [
                         self.para(f"**{item.question}**", "h3"),
-                        self.para(f"*printkit's reading:* {item.reading}", "item"),
-                        self.para(f"*Otherwise:* {item.alternative}", "item"),
+                        self.para(f"*{read}* {item.reading}", "item"),
+                        self.para(f"*{otherwise}* {item.alternative}", "item"),
                     ]
                 )
                 for item in content.items
