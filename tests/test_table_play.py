@@ -367,3 +367,25 @@ def test_every_card_button_says_its_card(page):
     )
     ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     assert names == [spoken(rank + "H") for rank in ranks]
+
+
+@pytest.mark.parametrize(
+    "blocked, said",
+    [("getItem", "keeps nothing for this page"), ("setItem", "could not be saved")],
+)
+def test_without_storage_the_page_works_for_the_session_and_says_so(page, blocked, said):
+    """Storage off (every read throws) or full (every write throws): one line says so,
+    and the table still answers, for as long as the page is open."""
+    context = page.context.browser.new_context(viewport={"width": 360, "height": 1400})
+    refuse = "function () { throw new DOMException('refused', 'SecurityError'); }"
+    context.add_init_script(f"Storage.prototype.{blocked} = {refuse};")
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.goto(page.path.as_uri())
+    tab.click("#tab-negate")
+    tap_card(tab, "negate", "8S")
+    tap_card(tab, "negate", "9D")
+    assert said in tab.inner_text("#notice")
+    assert bar(tab).startswith("Spook! is stopped") and errors == []
+    context.close()
