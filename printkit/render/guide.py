@@ -68,6 +68,11 @@ def print_guide(decks: list[CardSet], template: Template, duplex: str, aids: int
     story.append(Paragraph(say("guide.settings"), styles["h"]))
     for line in _settings(template, duplex, paper):
         story.append(Paragraph(markup(line), styles["item"], bulletText="•"))
+    # Backs are lined up before a card is printed: the calibration page comes first.
+    if template.backs and duplex != "none":
+        story.append(Paragraph(say("guide.line-up"), styles["h"]))
+        for line in _calibration(template):
+            story.append(Paragraph(markup(line), styles["item"], bulletText="•"))
     story.append(Paragraph(say("guide.count"), styles["h"]))
     story.append(Paragraph(say("guide.tick"), styles["body"]))
     for deck in decks:
@@ -76,10 +81,6 @@ def print_guide(decks: list[CardSet], template: Template, duplex: str, aids: int
     story.append(Paragraph(say("guide.assemble"), styles["h"]))
     for line in _assembly(template):
         story.append(Paragraph(markup(line), styles["item"], bulletText="•"))
-    if template.backs and duplex != "none":
-        story.append(Paragraph(say("guide.line-up"), styles["h"]))
-        for line in _calibration(template):
-            story.append(Paragraph(markup(line), styles["item"], bulletText="•"))
     story.append(Spacer(1, 4))
     width, height = page[0] - 2 * _MARGIN, page[1] - 2 * _MARGIN
     fitted = KeepInFrame(width, height, story, mode="error")
