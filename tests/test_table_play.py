@@ -46,9 +46,12 @@ def _cli_negation(page) -> dict:
     for key, option in (("boosts", "--boost"), ("assists", "--assist"), ("counters", "--counter")):
         for code in n[key]:
             argv += [option, code]
-    dead = [seat for seat in saved["seats"][: saved["players"]] if seat["dead"]]
+    seats = saved["seats"][: saved["players"]]
+    dead = [seat for seat in seats if seat["dead"]]
     if dead and all(seat["role"] for seat in dead):
-        ghost = min(n["ghost"], len(dead) - 1)
+        # The playing ghost is a seat; one not dead gives the first ghost.
+        chosen = seats[n["ghost"]] if n["ghost"] < len(seats) else None
+        ghost = dead.index(chosen) if chosen in dead else 0
         order = [dead[ghost], *(s for i, s in enumerate(dead) if i != ghost)]
         argv += ["--dead", ",".join(seat["role"] for seat in order)]
     elif dead:
@@ -389,3 +392,78 @@ def test_without_storage_the_page_works_for_the_session_and_says_so(page, blocke
     assert said in tab.inner_text("#notice")
     assert bar(tab).startswith("Spook! is stopped") and errors == []
     context.close()
+
+
+def test_the_playing_ghost_is_a_seat_whoever_else_dies(page):
+    fresh(page)
+    _mark_dead(page, ["outlaw", "", "renegade", "deputy"])  # seats 2 to 5; seat 3 lives
+    page.click("#table button[aria-label='Player 3 is dead']")  # seat 3 back to life
+    page.click("#tab-negate")
+    page.select_option("#ghost", label="Player 5 (Deputy)")
+    page.click("#tab-table")
+    page.select_option("#role-0", "deputy")
+    page.click("#table button[aria-label='Player 1 is dead']")  # an earlier seat dies
+    page.click("#tab-negate")
+    assert page.locator("#ghost option:checked").inner_text() == "Player 5 (Deputy)"
+    page.click("#negate [data-key='mode-warn']")
+    tap_card(page, "negate", "3S")
+    tap_card(page, "negate", "5S")
+    assert _cli_negation(page)["pair"] == "warn"  # the Deputy's Warn, not refused
+    # The chosen ghost comes back to life: the selector and the answer agree on the first.
+    page.click("#tab-table")
+    page.click("#table button[aria-label='Player 5 is dead']")
+    page.click("#tab-negate")
+    assert page.locator("#ghost option:checked").inner_text() == "Player 1 (Deputy)"
+    assert "error" not in _cli_negation(page)
+
+
+def test_an_emptied_slot_stays_where_it_is(page):
+    fresh(page, "negate")
+    for code in ("KS", "8D", "7D", "6D"):
+        tap_card(page, "negate", code)
+    page.click("#negate [data-key='slot-counters-0']")
+    page.click("#negate [data-key='slot-counters-0']")  # chosen, then emptied
+    assert page.get_attribute("#negate [data-key='slot-counters-1']", "aria-label").startswith(
+        "counter 2: 7♦"
+    )
+    tap_card(page, "negate", "9D")
+    assert _saved(page)["negate"]["counters"] == ["9D", "7D", "6D"]
+
+
+def test_the_high_noon_cards_say_what_they_change_on_each_tab(page):
+    fresh(page, "table")
+    page.select_option("#high-noon", "handcuffs")
+    page.click("#tab-negate")
+    assert "Handcuffs is in play" in page.inner_text("#negate")
+    page.click("#tab-table")
+    page.select_option("#high-noon", "hangover")
+    page.click("#tab-draw")
+    assert "Hangover is in play" in page.inner_text("#draw")
+
+
+def test_a_draw_takes_the_second_copy_of_a_bang_card(page):
+    """The BANG! deck holds two K♥: Lucky Duke may flip both, as the command line allows."""
+    fresh(page, "draw")
+    page.click("#draw [data-key='lucky-duke']")
+    tap_card(page, "draw", "KH")
+    tap_card(page, "draw", "KH")
+    expected = run_cli(["draw", "barrel", "KH", "KH", "--lucky-duke", "--json"])
+    assert expected["outcome"] == "dodge" and bar(page).startswith("Barrel: works")
+    assert "Every slot is filled" in page.inner_text("#draw")
+    page.click("#draw [data-key='slot-seen-0']")
+    tap_card(page, "draw", "KH")  # no third copy, even among the cards seen
+    assert "K♥ is already in this play" in page.inner_text("#draw")
+
+
+def test_dynamite_then_jail_names_each_check_s_cards(page):
+    fresh(page, "draw")
+    page.click("#draw >> text='Dynamite then Jail'")
+    tap_card(page, "draw", "3S")
+    assert page.get_attribute("#draw [data-key='slot-cards-1']", "aria-label").startswith(
+        "Jail's card: empty"
+    )
+    page.click("#draw [data-key='lucky-duke']")  # two flips each: the flips start again
+    assert _saved(page)["draw"]["cards"] == []
+    assert page.get_attribute("#draw [data-key='slot-cards-2']", "aria-label").startswith(
+        "Jail's card 1"
+    )

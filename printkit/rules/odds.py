@@ -17,7 +17,7 @@ from typing import NamedTuple
 from ..errors import RulesError, did_you_mean
 from ..values.model import PlayingCard
 from ..values.notation import parse_card
-from ..words import say
+from ..words import say, section
 from .draw import CHECKS, effective_suit, lucky_duke_applies
 
 __all__ = [
@@ -45,16 +45,25 @@ class DrawDeck(NamedTuple):
     removed: int = 0
 
     @property
+    def name(self) -> str:
+        """The deck as players call it ("BANG!"); a deck of a data folder's own, its id."""
+        return section("odds").get(f"odds.deck-name.{self.id}", self.id)
+
+    @property
     def description(self) -> str:
         """Which cards the odds are counted over, in words."""
         if self.chances is not None:
-            return say("odds.over-fixed", deck=self.id)
+            return say("odds.over-fixed", deck=self.name)
         if self.removed:
             whole = len(self.cards) + self.removed
             return say(
-                "odds.over-left", left=len(self.cards), deck=self.id, whole=whole, out=self.removed
+                "odds.over-left",
+                left=len(self.cards),
+                deck=self.name,
+                whole=whole,
+                out=self.removed,
             )
-        return say("odds.over", cards=len(self.cards), deck=self.id)
+        return say("odds.over", cards=len(self.cards), deck=self.name)
 
     def meaning(self, check_id: str, outcome: str) -> str:
         return self.meanings.get(check_id, {}).get(outcome) or CHECKS[check_id].meaning[outcome]

@@ -432,10 +432,11 @@ function odds(data, args) {
 }
 
 function describeSource(data, source) {
-  if (source.chances) return say(data.words, "odds.over-fixed", { deck: source.id });
+  const deck = data.words["odds.deck-name." + source.id] || source.id; // as players call it
+  if (source.chances) return say(data.words, "odds.over-fixed", { deck });
   const left = source.cards.length;
-  if (source.removed) return say(data.words, "odds.over-left", { left, deck: source.id, whole: left + source.removed, out: source.removed });
-  return say(data.words, "odds.over", { cards: left, deck: source.id });
+  if (source.removed) return say(data.words, "odds.over-left", { left, deck, whole: left + source.removed, out: source.removed });
+  return say(data.words, "odds.over", { cards: left, deck });
 }
 
 // -- negation (printkit/rules/negation.py) -----------------------------------------------

@@ -35,7 +35,11 @@ function validState(saved) {
   // A state saved before states had a version is today's version 1.
   if (!saved || typeof saved !== "object" || (saved.version ?? STATE_VERSION) !== STATE_VERSION) return null;
   const isCode = (code) => typeof code === "string" && /^(10|[2-9JQKA])[SCHD]$/.test(code);
-  const codes = (list) => (Array.isArray(list) ? list.filter(isCode).slice(0, 12) : []);
+  const codes = (list, most = 12) => {
+    const kept = Array.isArray(list) ? list.slice(0, most).map((code) => (isCode(code) ? code : null)) : [];
+    trim(kept);
+    return kept;
+  };
   if (Number.isInteger(saved.players) && saved.players >= 3 && saved.players <= 8) clean.players = saved.players;
   if (Array.isArray(saved.seats)) {
     clean.seats = saved.seats.slice(0, 8).filter((x) => x && typeof x === "object").map((x) => ({
@@ -52,11 +56,12 @@ function validState(saved) {
   if (["one", "spook", "warn"].includes(n.mode)) clean.negate.mode = n.mode;
   for (const key of ["played", "boosts", "assists", "counters"]) clean.negate[key] = codes(n[key]);
   clean.negate.played = clean.negate.played.slice(0, clean.negate.mode === "one" ? 1 : 2);
+  trim(clean.negate.played);
   if (Number.isInteger(n.ghost) && n.ghost >= 0 && n.ghost < 8) clean.negate.ghost = n.ghost;
   const d = saved.draw || {};
   if (d.check in CHECK_NAMES) clean.draw.check = d.check;
   clean.draw.cards = codes(d.cards);
-  clean.draw.seen = Array.isArray(d.seen) ? d.seen.filter(isCode).slice(0, 40) : [];
+  clean.draw.seen = codes(d.seen, 40);
   clean.draw.luckyDuke = d.luckyDuke === true;
   clean.draw.inPlay = d.inPlay !== false;
   if (typeof saved.lookup === "string") clean.lookup = saved.lookup.slice(0, 80);
@@ -186,11 +191,15 @@ function ghostLines(facts) {
   const teams = new Set(facts.dead.map((s, i) => team(s.role, i)));
   const renegades = facts.dead.filter((s) => isRenegade(s.role)).length;
   const size = facts.ghosts === 1 ? "page.ghost-alone" : teams.size === 1 ? "page.ghosts-one-team" : "page.ghosts-teams";
+  if (facts.ghosts === 1) return [t(size, { ghosts: 1, teams: 1 }) + " " + t("page.one-team"), t("page.counters-none")];
   const others = facts.ghosts - 1;
+  const counters = renegades
+    ? (others === 1 ? "page.counters-one-assist" : "page.counters-at-most-assist")
+    : (others === 1 ? "page.counters-one" : "page.counters-at-most");
   return [
     t(size, { ghosts: facts.ghosts, teams: teams.size }) + " " + t(teams.size === 1 ? "page.one-team" : "page.many-teams"),
     t(renegades ? "page.renegade-assists" : "page.no-assists"),
-    t(others === 0 ? "page.counters-none" : others === 1 ? "page.counters-one" : "page.counters-at-most", { count: others }),
+    t(counters, { count: others }),
   ];
 }
 
@@ -316,38 +325,52 @@ function slotRow(tab, list, codes, count, label, name) {
       onclick: () => tapSlot(tab, list, i, codes),
     }, code ? symbolOf(code) : "+"));
   }
-  return el("div", { class: "slot-row" }, el("strong", {}, label),
-    el("div", { class: "cells" }, count ? cells : el("span", { class: "muted" }, t("page.no-slot-here"))));
+  const row = el("div", { class: "cells" }, count ? cells : el("span", { class: "muted" }, t("page.no-slot-here")));
+  const on = cells.find((cell) => cell.getAttribute("aria-pressed") === "true");
+  // A row longer than the screen scrolls sideways to show its chosen slot.
+  if (on) requestAnimationFrame(() => { row.scrollLeft = Math.max(0, on.offsetLeft - row.offsetLeft - row.clientWidth + on.offsetWidth + 8); });
+  return el("div", { class: "slot-row" }, el("strong", {}, label), row);
+}
+
+// A list of slots holds cards and holes (null): emptying a slot leaves a hole there,
+// so no other card moves into it. Trailing holes are dropped.
+const cardsIn = (codes) => codes.filter(Boolean);
+function trim(codes) {
+  while (codes.length && !codes[codes.length - 1]) codes.pop();
+}
+function firstHole(codes, count) {
+  const hole = codes.findIndex((code) => !code);
+  const at = hole >= 0 ? hole : codes.length;
+  return at < count ? at : -1;
 }
 
 function tapSlot(tab, list, i, codes) {
   const pick = chosen[tab];
   refusal = "";
-  if (pick && pick[0] === list && pick[1] === i && i < codes.length) {
-    // The chosen slot, tapped again, is emptied; the row's empty slot is chosen next,
-    // so no card moved up by the emptying is ever replaced without being tapped.
-    change(() => { codes.splice(i, 1); chosen[tab] = [list, codes.length]; });
+  if (pick && pick[0] === list && pick[1] === i && codes[i]) {
+    // The chosen slot, tapped again, is emptied and stays chosen: the next card fills it.
+    change(() => { codes[i] = null; trim(codes); chosen[tab] = [list, i]; });
     return;
   }
   chosen[tab] = [list, i];
   redraw();
 }
 
-// Put a card in the chosen slot of `lists` (an object of code lists); false if the card
-// is already in the play, or no slot is chosen.
-function putCard(tab, lists, code, next) {
+// Put a card in the chosen slot of `lists` (an object of slot lists), then choose the
+// slot next(). A card may be in the play `copies(code)` times (once in the Dead Men's
+// Deck, twice for some cards of the BANG! deck); no slot chosen, nothing happens.
+function putCard(tab, lists, code, next, copies) {
   const pick = chosen[tab];
   refusal = "";
-  const used = Object.values(lists).some((codes) => codes.includes(code));
-  if (!pick || used) {
-    refusal = used ? t("page.already-used", { card: symbolOf(code) }) : "";
+  const held = Object.values(lists).reduce((n, codes) => n + codes.filter((c) => c === code).length, 0);
+  const replacing = pick && lists[pick[0]][pick[1]] === code;
+  if (!pick || (held >= (copies ? copies(code) : 1) && !replacing)) {
+    refusal = pick ? t("page.already-used", { card: symbolOf(code) }) : "";
     redraw();
     return;
   }
   change(() => {
-    const codes = lists[pick[0]];
-    if (pick[1] < codes.length) codes[pick[1]] = code;
-    else codes.push(code);
+    lists[pick[0]][pick[1]] = code;
     chosen[tab] = next();
   });
 }
@@ -362,13 +385,13 @@ function nextLine(tab, names) {
 
 function negationArgs() {
   const n = state.negate;
-  const args = { boosts: n.boosts, assists: n.assists, counters: n.counters, ace_value: state.aceValue, royal: state.royal };
+  const args = { boosts: cardsIn(n.boosts), assists: cardsIn(n.assists), counters: cardsIn(n.counters), ace_value: state.aceValue, royal: state.royal };
   if (n.mode === "one") args.played = n.played[0];
-  else args[n.mode] = n.played;
+  else args[n.mode] = cardsIn(n.played);
   const facts = tableFacts();
   if (facts.ghosts) {
     if (facts.known) {
-      const ghost = Math.min(n.ghost, facts.ghosts - 1);
+      const ghost = playingGhost(facts);
       const order = [facts.dead[ghost], ...facts.dead.filter((_, i) => i !== ghost)];
       args.dead = order.map((s) => s.role);
     } else {
@@ -384,17 +407,28 @@ const MAX_SLOTS = 8;
 
 // How many slots each list of the negation shows: the played card or pair; one more
 // boost and assist than given; a counter for each other ghost when the dead are known.
+// The playing ghost is kept as a seat: another death does not change who plays. A seat
+// no longer dead gives the first ghost.
+function playingGhost(facts) {
+  return Math.max(0, facts.dead.indexOf(state.seats[state.negate.ghost]));
+}
+
 function negationSlots(facts) {
   const n = state.negate;
   const open = (codes) => Math.min(codes.length + 1, MAX_SLOTS);
   const assists = !facts.ghosts || !facts.known || facts.dead.some((s) => isRenegade(s.role)) || n.assists.length > 0;
-  const counters = facts.ghosts && facts.known ? Math.max(facts.ghosts - 1, n.counters.length) : open(n.counters);
+  // The Renegade who helps the play throws nothing against it.
+  const others = facts.ghosts - 1 - (cardsIn(n.assists).length && facts.dead.some((s) => isRenegade(s.role)) ? 1 : 0);
+  const counters = facts.ghosts && facts.known ? Math.max(others, n.counters.length) : open(n.counters);
   return { played: n.mode === "one" ? 1 : 2, boosts: open(n.boosts), assists: assists ? open(n.assists) : 0, counters };
 }
 
 function nextNegationSlot(slots) {
   const n = state.negate;
-  for (const list of ["played", "counters"]) if (n[list].length < slots[list]) return [list, n[list].length];
+  for (const list of ["played", "counters"]) {
+    const hole = firstHole(n[list], slots[list]);
+    if (hole >= 0) return [list, hole];
+  }
   return null;
 }
 
@@ -404,7 +438,7 @@ function renderNegate() {
   const facts = tableFacts();
   const slots = negationSlots(facts);
   const pick = chosen.negate;
-  if (!pick || pick[1] > Math.min(n[pick[0]].length, slots[pick[0]] - 1)) chosen.negate = nextNegationSlot(slots);
+  if (!pick || pick[1] >= slots[pick[0]]) chosen.negate = nextNegationSlot(slots);
   const lists = { played: n.played, boosts: n.boosts, assists: n.assists, counters: n.counters };
   const names = {
     played: (i) => t(slots.played === 1 ? "page.slot-played" : "page.slot-pair", { number: i + 1 }),
@@ -412,7 +446,7 @@ function renderNegate() {
     assists: (i) => t("page.slot-assist", { number: i + 1 }),
     counters: (i) => t("page.slot-counter", { number: i + 1 }),
   };
-  const complete = n.played.length === slots.played;
+  const complete = cardsIn(n.played).length === slots.played;
   const result = complete ? window.printkit.negate(negationArgs()) : null;
   negationVerdict(result, slots.played);
   fill(root,
@@ -421,13 +455,14 @@ function renderNegate() {
     facts.ghosts && facts.known ? el("div", { class: "row" },
       el("label", { for: "ghost" }, t("page.playing-ghost")),
       el("select", { id: "ghost", class: "grow", onchange: (e) => change(() => { n.ghost = Number(e.target.value); }) },
-        facts.dead.map((s, i) => el("option", { value: i, selected: i === n.ghost }, t("page.ghost-option", { player: s.name || t("page.player", { number: seats().indexOf(s) + 1 }), role: ROLE_NAMES[s.role] }))))) : null,
+        facts.dead.map((s, i) => el("option", { value: state.seats.indexOf(s), selected: i === playingGhost(facts) }, t("page.ghost-option", { player: s.name || t("page.player", { number: state.seats.indexOf(s) + 1 }), role: ROLE_NAMES[s.role] }))))) : null,
     el("div", { class: "modes", role: "group", "aria-label": t("page.what-is-played") },
       ["one", "spook", "warn"].map((mode) => el("button", {
         type: "button", key: "mode-" + mode, "aria-pressed": String(n.mode === mode), onclick: () => change(() => {
           // The played card stays: it is the first of a pair, or the one card played.
           n.mode = mode;
           n.played.splice(mode === "one" ? 1 : 2);
+          trim(n.played);
           chosen.negate = null;
         }) }, t("page.mode-" + mode)))),
     el("div", { class: "slots", role: "group", "aria-label": t("page.the-play") },
@@ -450,7 +485,7 @@ function renderNegate() {
 function negationVerdict(result, need) {
   if (!result) {
     const n = state.negate;
-    verdict("hint", t(need === 1 ? "page.tap-played" : n.played.length ? "page.tap-second" : "page.tap-pair"), t("page.then-counters"));
+    verdict("hint", t(need === 1 ? "page.tap-played" : cardsIn(n.played).length ? "page.tap-second" : "page.tap-pair"), t("page.then-counters"));
     return;
   }
   if (result.error) { verdict("warn", t("page.not-allowed"), capital(result.error) + "."); return; }
@@ -466,7 +501,8 @@ function negationVerdict(result, need) {
 
 // The answer's working, below the picker: the command line's line, the notes, the readings.
 function negationDetails(result) {
-  if (!result || result.error) return el("div", { class: "panel" }, el("p", { class: "muted" }, t("page.working-here")));
+  if (!result) return el("div", { class: "panel" }, el("p", { class: "muted" }, t("page.working-here")));
+  if (result.error) return el("div", { class: "panel" }, el("p", {}, capital(result.error) + "."));
   const notes = result.readings.slice(0, result.readings.length - result.reading_ids.length);
   return el("div", { class: "panel" },
     el("p", {}, result.verdict),
@@ -484,7 +520,7 @@ function readingsList(ids) {
 function highNoonLine(tab) {
   const card = state.highNoon;
   if (!card) return null;
-  const key = "page.in-play-" + card + (card === "blessing" || card === "curse" ? "-" + tab : "");
+  const key = "page.in-play-" + card + "-" + tab;
   if (!(key in DATA.words)) return null; // a card that changes nothing on this tab
   return el("p", { class: "notice" }, t(key, { suit: t("page.suit-" + state.handcuffs) }));
 }
@@ -493,7 +529,7 @@ function highNoonLine(tab) {
 
 function drawArgs() {
   const d = state.draw;
-  const args = { check: d.check, cards: d.cards, lucky_duke: d.luckyDuke };
+  const args = { check: d.check, cards: cardsIn(d.cards), lucky_duke: d.luckyDuke };
   if (["blessing", "curse", "hangover", "new-identity"].includes(state.highNoon)) args.high_noon = state.highNoon;
   return args;
 }
@@ -510,23 +546,31 @@ function flips() {
 }
 
 function nextDrawSlot() {
-  const d = state.draw;
-  return d.cards.length < flips() ? ["cards", d.cards.length] : null;
+  const hole = firstHole(state.draw.cards, flips());
+  return hole >= 0 ? ["cards", hole] : null;
 }
+
+// How many of a card the BANG! deck holds: a flip or a card seen may be its second copy.
+const BANG_COPIES = {};
+for (const [code] of (DATA.draw_decks.bang || { cards: [] }).cards || []) BANG_COPIES[code] = (BANG_COPIES[code] || 0) + 1;
+const copiesOf = (code) => BANG_COPIES[code] || 1;
 
 function renderDraw() {
   const root = document.getElementById("draw");
   const d = state.draw;
   const count = flips();
-  if (d.cards.length > count) d.cards.splice(count);
+  // Fewer flips (Hangover came into play): the cards no longer say which check they are for.
+  if (d.cards.length > count) d.cards.length = 0;
   const pick = chosen.draw;
   const open = Math.min(d.seen.length + 1, 40);
   if (!pick || (pick[0] === "cards" && pick[1] >= count) || (pick[0] === "seen" && pick[1] >= open)) chosen.draw = nextDrawSlot();
   const args = drawArgs();
-  const result = d.cards.length === count ? window.printkit.draw(args) : null;
+  const result = args.cards.length === count ? window.printkit.draw(args) : null;
   drawVerdict(result, count);
   const names = {
-    cards: (i) => t(count === 1 ? "page.slot-flipped" : "page.slot-flipped-n", { number: i + 1 }),
+    cards: (i) => (d.check === "dynamite+jail"
+      ? t(count === 2 ? "page.slot-flipped-for" : "page.slot-flipped-for-n", { check: CHECK_NAMES[i < count / 2 ? "dynamite" : "jail"], number: (i % (count / 2)) + 1 })
+      : t(count === 1 ? "page.slot-flipped" : "page.slot-flipped-n", { number: i + 1 })),
     seen: (i) => t("page.slot-seen", { number: i + 1 }),
   };
   const oddsChecks = d.check === "dynamite+jail" ? ["dynamite", "jail"] : [d.check];
@@ -535,22 +579,27 @@ function renderDraw() {
     el("div", { class: "checks", role: "group", "aria-label": t("page.the-check") }, Object.entries(CHECK_NAMES).map(([id, name]) => el("button", {
       type: "button", key: "check-" + id, "aria-pressed": String(d.check === id), onclick: () => change(() => { d.check = id; d.cards.length = 0; chosen.draw = null; }) }, name))),
     el("div", { class: "row" },
-      el("button", { type: "button", key: "lucky-duke", "aria-pressed": String(d.luckyDuke), onclick: () => change(() => { d.luckyDuke = !d.luckyDuke; chosen.draw = null; }) }, t("page.lucky-duke")),
-      el("button", { type: "button", key: "own-card", "aria-pressed": String(d.inPlay !== false), onclick: () => change(() => { d.inPlay = d.inPlay === false; }) }, t("page.own-card"))),
+      // Lucky Duke changes how many cards each check flips: the flips start again.
+      el("button", { type: "button", key: "lucky-duke", "aria-pressed": String(d.luckyDuke), onclick: () => change(() => { d.luckyDuke = !d.luckyDuke; d.cards.length = 0; chosen.draw = null; }) }, t("page.lucky-duke")),
+),
     el("div", { class: "slots", role: "group", "aria-label": t("page.the-draw") },
       slotRow("draw", "cards", d.cards, count, t("page.flipped-list"), names.cards),
       slotRow("draw", "seen", d.seen, open, t("page.seen-list"), names.seen)),
     nextLine("draw", names),
     picker(t("page.flipped-card"), (code) => putCard("draw", { cards: d.cards, seen: d.seen }, code, () => {
       const pick = chosen.draw;
-      return pick && pick[0] === "seen" ? ["seen", d.seen.length] : nextDrawSlot();
-    })),
+      return pick && pick[0] === "seen" ? ["seen", firstHole(d.seen, 40)] : nextDrawSlot();
+    }, copiesOf)),
     el("div", { class: "row" },
       undoButton("draw"),
       el("button", { type: "button", key: "clear-flipped", onclick: () => change(() => { d.cards.length = 0; chosen.draw = null; }) }, t("page.clear-flipped")),
       el("button", { type: "button", key: "clear-seen", onclick: () => change(() => { d.seen.length = 0; }) }, t("page.clear-seen"))),
     drawDetails(result),
     el("h2", {}, t("page.odds")),
+    // Only the Barrel and the Dynamite lie in front of the player, out of the pile.
+    oddsChecks.some((check) => OWN_CARD[check])
+      ? el("div", { class: "row" }, el("button", { type: "button", key: "own-card", "aria-pressed": String(d.inPlay !== false), onclick: () => change(() => { d.inPlay = d.inPlay === false; }) }, t("page.own-card")))
+      : null,
     oddsChecks.map((check) => oddsView(check, args)),
   );
 }
@@ -562,7 +611,7 @@ const outcomeName = (check, outcome) => t("check." + check + ".outcome." + outco
 function drawVerdict(result, count) {
   if (!result) {
     const d = state.draw;
-    const key = d.cards.length ? "page.tap-next-flipped" : count > 1 ? "page.tap-flipped-two" : "page.tap-flipped";
+    const key = cardsIn(d.cards).length ? "page.tap-next-flipped" : count > 1 ? "page.tap-flipped-two" : "page.tap-flipped";
     verdict("hint", t(key), d.check === "dynamite+jail" ? t("page.dynamite-first") : "");
     return;
   }
@@ -576,7 +625,8 @@ function drawVerdict(result, count) {
 }
 
 function drawDetails(result) {
-  if (!result || result.error) return el("div", { class: "panel" }, el("p", { class: "muted" }, t("page.working-here")));
+  if (!result) return el("div", { class: "panel" }, el("p", { class: "muted" }, t("page.working-here")));
+  if (result.error) return el("div", { class: "panel" }, el("p", {}, capital(result.error) + "."));
   const checks = result.checks || [result];
   return el("div", { class: "panel" }, checks.map((r) => [
     el("p", {}, r.lucky_duke
@@ -590,7 +640,7 @@ function drawDetails(result) {
 
 function oddsView(check, args) {
   const d = state.draw;
-  const query = { check, lucky_duke: args.lucky_duke, high_noon: args.high_noon, seen: d.seen };
+  const query = { check, lucky_duke: args.lucky_duke, high_noon: args.high_noon, seen: cardsIn(d.seen) };
   if (d.inPlay !== false && OWN_CARD[check]) query.in_play = [OWN_CARD[check]];
   const result = window.printkit.odds(query);
   if (result.error) return el("p", { class: "muted" }, result.error);
@@ -689,6 +739,8 @@ function clearOfDock(reset) {
   const dock = document.getElementById("dock");
   clearance = reset ? dock.offsetHeight : Math.max(clearance, dock.offsetHeight);
   document.querySelector("main").style.paddingBottom = clearance + 16 + "px";
+  // A control the keyboard reaches scrolls above the dock, never under it.
+  document.documentElement.style.scrollPaddingBottom = dock.offsetHeight + 8 + "px";
 }
 
 function start() {
