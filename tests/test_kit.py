@@ -262,3 +262,22 @@ def test_card_makers_game_folder_holds_every_front_and_the_one_back(cli, tmp_pat
     assert not (out / "game" / "double_sided").exists()
     with Image.open(fronts[0]) as image:
         assert image.size == (750, 1050)  # a poker card at 300 dpi, trimmed
+
+
+def test_the_print_guide_lists_every_file_a_player_uses_calibration_first(built_kit):
+    """Every document of the kit and the phone page, by file name, in the order a player
+    uses them: the calibration page before any card."""
+    guide = " ".join(
+        " ".join(page.extract_text().split())
+        for page in reader((built_kit / "print-guide.pdf").read_bytes()).pages
+    )
+    used = sorted(
+        p.name
+        for p in built_kit.iterdir()
+        if p.suffix in (".pdf", ".html") and p.name != "print-guide.pdf"
+    )
+    assert used and all(name in guide for name in used), (used, guide[:400])
+    assert guide.index("calibration.pdf") < guide.index("dead-mens-deck.pdf")
+    assert guide.index("dead-mens-deck.pdf") < guide.index("table.html")
+    # Calibrating comes before counting the sheets.
+    assert guide.index("line the backs up") < guide.index("Count the deck")

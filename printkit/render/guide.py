@@ -1,6 +1,7 @@
-"""The print guide: one page that tells a player how to print, count, cut and assemble the
-kit, written for the template and duplex mode the kit was made with. Its own PDF, so the
-card sheets' pages still pair front and back."""
+"""The print guide: a page (more for a long checklist) that tells a player what the kit
+holds and how to print, count, cut and assemble it, written for the template and duplex
+mode the kit was made with. Its own PDF, so the card sheets' pages still pair front and
+back."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from .design import SUIT_COLORS
 from .fonts import BODY, BODY_BOLD, TITLE, missing_char
 from .icons import Icons
 from .pdf import Document, hex_color
-from .platypus import Frame, KeepInFrame, Paragraph, Spacer
+from .platypus import Frame, Paragraph
 from .richtext import install_pips, markup
 
 __all__ = ["print_guide"]
@@ -31,10 +32,14 @@ _LISTED_CHARS = 150
 _EDGES = {"long": "long", "short": "short", "manual": "long", "none": None}
 
 
-def print_guide(decks: list[CardSet], template: Template, duplex: str, aids: int) -> bytes:
+def print_guide(
+    decks: list[CardSet], template: Template, duplex: str, aids: int, contents=()
+) -> bytes:
     """One page on printing the kit's ``decks`` with ``aids`` player aids each (those
-    that have one). It is printed portrait on the sheets' paper (Letter when the sheets
-    are a page of their own, as Cricut's is), whichever way round the sheets are."""
+    that have one), starting from the kit's ``contents`` (its files, as Printed), in the
+    order a player uses them. It is printed portrait on the sheets' paper (Letter when
+    the sheets are a page of their own, as Cricut's is), whichever way round the sheets
+    are."""
     paper = template.paper
     page = PAPER_SIZES.get(paper, PAPER_SIZES["letter"])
     doc = Document(
@@ -65,6 +70,11 @@ def print_guide(decks: list[CardSet], template: Template, duplex: str, aids: int
     story.append(
         Paragraph(markup(say(made, template=template.name, count=len(decks))), styles["body"])
     )
+    if contents:
+        story.append(Paragraph(say("guide.contents"), styles["h"]))
+        for printed in sorted(contents, key=lambda p: p.step):  # a stable sort: kit order
+            line = say("guide.file", name=_printable(printed.name, printed.name), what=printed.what)
+            story.append(Paragraph(markup(line), styles["item"], bulletText="•"))
     story.append(Paragraph(say("guide.settings"), styles["h"]))
     for line in _settings(template, duplex, paper):
         story.append(Paragraph(markup(line), styles["item"], bulletText="•"))
@@ -81,25 +91,16 @@ def print_guide(decks: list[CardSet], template: Template, duplex: str, aids: int
     story.append(Paragraph(say("guide.assemble"), styles["h"]))
     for line in _assembly(template):
         story.append(Paragraph(markup(line), styles["item"], bulletText="•"))
-    story.append(Spacer(1, 4))
+    # One page when it fits; a long checklist goes on over the next pages.
     width, height = page[0] - 2 * _MARGIN, page[1] - 2 * _MARGIN
-    fitted = KeepInFrame(width, height, story, mode="error")
-    frame = Frame(
-        _MARGIN,
-        _MARGIN,
-        width,
-        height,
-        leftPadding=0,
-        rightPadding=0,
-        topPadding=0,
-        bottomPadding=0,
-        showBoundary=0,
-    )
-    try:
-        frame.addFromList([fitted], doc.canvas)
-    except Exception as exc:  # KeepInFrame raises a LayoutError when the page overflows
-        raise RenderError(say("guide.too-long", template=template.name, why=exc)) from None
-    doc.canvas.showPage()
+    while story:
+        left = len(story)
+        frame = Frame(_MARGIN, _MARGIN, width, height, leftPadding=0, rightPadding=0,
+                      topPadding=0, bottomPadding=0, showBoundary=0)  # fmt: skip
+        frame.addFromList(story, doc.canvas)
+        if len(story) == left:  # one paragraph taller than a page
+            raise RenderError(say("guide.too-long", template=template.name))
+        doc.canvas.showPage()
     return doc.finish()
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..values.model import Template
 from ..values.settings import DEFAULT_TEMPLATE, Settings
 from ..words import say
-from .files import Job
+from .files import Job, Printed
 from .request import Request
 
 __all__ = ["calibrated", "calibration_name", "calibration_note", "jobs"]
@@ -24,7 +24,13 @@ def jobs(request: Request) -> list[Job]:
 
         return {target: calibration_page(template, edge)}
 
-    return [Job(say("kit.calibration"), make)]
+    return [
+        Job(
+            say("kit.calibration"),
+            make,
+            prints=(Printed(target.name, say("guide.file-calibration"), 1),),
+        )
+    ]
 
 
 def calibrated(template: Template, settings: Settings) -> bool:

@@ -11,19 +11,29 @@ from ..errors import CatalogueError
 from ..load.datafile import shown
 from ..values.model import Template
 
-__all__ = ["Files", "Job", "gather", "longest_first", "paper_name", "paper_of"]
+__all__ = ["Files", "Job", "Printed", "gather", "longest_first", "paper_name", "paper_of"]
 
 #: A target's output: each file's path and bytes.
 Files = dict[Path, bytes]
 
 
+class Printed(NamedTuple):
+    """A file of the kit as the print guide lists it: its name, what it is for in a
+    player's words, and its step (the calibration page first, the phone page last)."""
+
+    name: str
+    what: str
+    step: int = 3
+
+
 class Job(NamedTuple):
-    """One piece of a build: what it makes (for the progress bar), how, and roughly how
-    long it takes, so that the longest start first."""
+    """One piece of a build: what it makes (for the progress bar), how, roughly how long
+    it takes (the longest start first), and the files a player uses, for the guide."""
 
     what: str
     make: Callable[[], Files]
     cost: int = 1
+    prints: tuple[Printed, ...] = ()
 
 
 def longest_first(jobs: list[Job]) -> list[int]:

@@ -19,6 +19,8 @@ def jobs(request: Request) -> list[Job]:
     def make():
         from ..render.guide import print_guide
 
-        return {target: print_guide(sets, template, settings.duplex, settings.aids)}
+        return {
+            target: print_guide(sets, template, settings.duplex, settings.aids, request.contents)
+        }
 
     return [Job(say("kit.guide"), make)]

@@ -9,7 +9,7 @@ from pathlib import Path
 from ..values.design import CardSet
 from ..values.model import Deck
 from ..words import say
-from .files import Files, Job, paper_of
+from .files import Files, Job, Printed, paper_of
 from .request import Request
 
 __all__ = ["idsheet_files", "jobs"]
@@ -22,7 +22,8 @@ def jobs(request: Request, cards: CardSet) -> list[Job]:
     target = request.out / f"{deck.idsheet}.pdf"
     paper = paper_of(request.template)
     make = partial(idsheet_files, deck, paper, cards.art, target)
-    return [Job(say("kit.idsheet", deck=deck.name), make)]
+    listed = Printed(target.name, say("guide.file-idsheet", deck=deck.name))
+    return [Job(say("kit.idsheet", deck=deck.name), make, prints=(listed,))]
 
 
 def idsheet_files(deck: Deck, paper: str, art, target: Path) -> Files:

@@ -30,8 +30,8 @@ EACH_DECK: tuple[Callable[[Request, CardSet], list[Job]], ...] = (
     idsheet.jobs,
     rules.jobs,
 )
-#: What the kit holds once, after the decks.
-ONCE: tuple[Callable[[Request], list[Job]], ...] = (calibration.jobs, guide.jobs, page.jobs)
+#: What the kit holds once, after the decks (the guide last: it lists what comes before).
+ONCE: tuple[Callable[[Request], list[Job]], ...] = (calibration.jobs, page.jobs, guide.jobs)
 
 
 def kit_jobs(
@@ -44,7 +44,10 @@ def kit_jobs(
     found = [
         job for cards in request.sets for target in EACH_DECK for job in target(request, cards)
     ]
-    return found + [job for target in ONCE for job in target(request)]
+    for target in ONCE:
+        listed = tuple(printed for job in found for printed in job.prints)
+        found += target(request._replace(contents=listed))
+    return found
 
 
 def check_files(files: Files) -> list[str]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..values.model import Deck
 from ..words import say
-from .files import Files, Job
+from .files import Files, Job, Printed
 from .request import Request
 
 __all__ = ["jobs", "table_files"]
@@ -22,8 +22,9 @@ def jobs(request: Request) -> list[Job]:
     table = next((c for c in request.sets if c.deck is not None and c.deck.playing_cards), None)
     if table is None:
         return []
-    make = partial(table_files, table.deck, table.art, request.out / "table.html")
-    return [Job(say("kit.page"), make)]
+    target = request.out / "table.html"
+    make = partial(table_files, table.deck, table.art, target)
+    return [Job(say("kit.page"), make, prints=(Printed(target.name, say("guide.file-page"), 4),))]
 
 
 def table_files(deck: Deck, art, target: Path) -> Files:

@@ -9,6 +9,7 @@ from typing import NamedTuple
 from ..values.design import CardSet
 from ..values.model import Template
 from ..values.settings import Settings
+from .files import Printed
 
 __all__ = ["Request"]
 
@@ -19,3 +20,5 @@ class Request(NamedTuple):
     settings: Settings
     out: Path
     watching: bool = False  # a rebuild after an edit: no guide, faster proofs
+    #: The files the kit's earlier targets make, as the print guide lists them.
+    contents: tuple[Printed, ...] = ()

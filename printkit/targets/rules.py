@@ -9,7 +9,7 @@ from pathlib import Path
 from ..values.design import CardSet
 from ..values.model import Deck
 from ..words import say
-from .files import Files, Job, paper_of
+from .files import Files, Job, Printed, paper_of
 from .request import Request
 
 __all__ = ["jobs", "rules_files"]
@@ -22,7 +22,15 @@ def jobs(request: Request, cards: CardSet) -> list[Job]:
     target = request.out / f"{deck.rules.output}.pdf"
     booklet = deck.rules.layout == "book"
     make = partial(rules_files, deck, paper_of(request.template), target, booklet, cards.art)
-    return [Job(say("kit.rules", deck=deck.name), make, 8 if booklet else 1)]
+    listed = [Printed(target.name, say("guide.file-rules", deck=deck.name))]
+    if booklet:
+        listed.append(Printed(_booklet(target).name, say("guide.file-booklet", deck=deck.name)))
+    return [Job(say("kit.rules", deck=deck.name), make, 8 if booklet else 1, tuple(listed))]
+
+
+def _booklet(target: Path) -> Path:
+    """The booklet's file, beside the book's: rulebook-booklet.pdf."""
+    return target.with_name(f"{target.stem}-booklet{target.suffix}")
 
 
 def rules_files(deck: Deck, paper: str, target: Path, booklet: bool, art=None) -> Files:
@@ -34,7 +42,5 @@ def rules_files(deck: Deck, paper: str, target: Path, booklet: bool, art=None) -
     book = render_rules(deck, paper, art or load_art(deck))
     files = {target: book}
     if booklet:
-        files[target.with_name(f"{target.stem}-booklet{target.suffix}")] = impose_booklet(
-            book, deck.name
-        )
+        files[_booklet(target)] = impose_booklet(book, deck.name)
     return files

@@ -6,11 +6,11 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from ..values.design import CardSet
+from ..values.design import CardSet, sheet_slots
 from ..values.model import Template
 from ..values.settings import DEFAULT_TEMPLATE, Settings
 from ..words import say
-from .files import Files, Job
+from .files import Files, Job, Printed
 from .request import Request
 
 __all__ = ["jobs", "proof_pattern", "sheet_files", "sheets_name"]
@@ -18,11 +18,36 @@ __all__ = ["jobs", "proof_pattern", "sheet_files", "sheets_name"]
 
 def jobs(request: Request, cards: CardSet) -> list[Job]:
     """The kit's sheets and proof of one deck."""
-    target = request.out / sheets_name(cards, request.settings)
-    make = partial(
-        sheet_files, cards, request.template, request.settings, target, True, request.watching
-    )
-    return [Job(say("kit.sheets", deck=cards.name), make, 7)]
+    template, settings = request.template, request.settings
+    target = request.out / sheets_name(cards, settings)
+    make = partial(sheet_files, cards, template, settings, target, True, request.watching)
+    return [
+        Job(
+            say("kit.sheets", deck=cards.name), make, 7, _printed(cards, template, settings, target)
+        )
+    ]
+
+
+def _printed(cards: CardSet, template: Template, settings: Settings, target: Path):
+    """The sheets as the print guide lists them: one file, or manual duplex's two."""
+    slots = sheet_slots(cards, settings.aids, template.per_sheet, template.backs)
+    sheets = -(-len(slots) // template.per_sheet)
+    if settings.duplex == "manual" and template.backs and not template.fold:
+        return tuple(
+            Printed(
+                f"{target.stem}-{part}.pdf",
+                say(f"guide.file-{part}", deck=cards.name, sheets=sheets),
+                2,
+            )
+            for part in ("fronts", "backs")
+        )
+    if template.fold:
+        how = "guide.file-sheets-fold"
+    elif template.backs and settings.duplex != "none":
+        how = "guide.file-sheets"
+    else:
+        how = "guide.file-sheets-one-side"
+    return (Printed(target.name, say(how, deck=cards.name, sheets=sheets), 2),)
 
 
 def sheets_name(deck, settings: Settings, template: Template | None = None) -> str:
