@@ -93,6 +93,7 @@ def open_page(tmp_path_factory, viewport=(360, 740)):
         context = browser.new_context(viewport={"width": width, "height": height})
         context.set_default_timeout(15000)
         tab = context.new_page()
+        tab.add_init_script(_SEED_SCRIPT)
         requests: list[str] = []
         errors: list[str] = []
         tab.on("request", lambda request: requests.append(request.url))
@@ -104,11 +105,31 @@ def open_page(tmp_path_factory, viewport=(360, 740)):
         browser.close()
 
 
-def fresh(page, tab: str | None = None) -> None:
-    """A clean table, the page reloaded, and ``tab`` open."""
-    page.evaluate("localStorage.clear()")
+# A reload reads the saved table as it was before the reload: a value written into
+# localStorage by the page just left can reach the new page late (chromium commits it to
+# its storage process asynchronously). So the value to start from travels in window.name,
+# and the new page itself writes it before the page's own script runs.
+_SEED = "printkit-seed:"
+_SEED_SCRIPT = f"""
+if (window.name.startsWith("{_SEED}")) {{
+  const saved = JSON.parse(window.name.slice({len(_SEED)}));
+  window.name = "";
+  localStorage.clear();
+  if (saved !== null) localStorage.setItem("printkit-table:dead-mens-deck", saved);
+}}
+"""
+
+
+def reload_with(page, saved: str | None = None) -> None:
+    """The page reloaded onto ``saved`` as its stored table (None: no stored table)."""
+    page.evaluate("(seed) => { window.name = seed; }", _SEED + json.dumps(saved))
     page.reload()
     page.wait_for_function("window.printkit !== undefined")
+
+
+def fresh(page, tab: str | None = None) -> None:
+    """A clean table, the page reloaded, and ``tab`` open."""
+    reload_with(page)
     if tab:
         page.click(f"#tab-{tab}")
 

@@ -23,7 +23,7 @@ from printkit.values.model import RANKS, SUITS, PlayingCard
 from printkit.values.notation import NOTATIONS
 from printkit.web.page import MAX_BYTES
 
-from .tablepage import CHROMIUM, CODES, bar, fresh, open_page, run_cli, tap_card
+from .tablepage import CHROMIUM, CODES, bar, fresh, open_page, reload_with, run_cli, tap_card
 
 
 @pytest.fixture(scope="module")
@@ -373,12 +373,7 @@ def test_the_high_noon_card_is_said_on_the_tabs_it_changes(page):
      '{"players": 6, "seats": [{"name": "Ana", "role": "mayor", "dead": "yes"}], "negate": 7}'],
 )  # fmt: skip
 def test_a_damaged_saved_table_gives_a_clean_one_and_says_so(page, saved):
-    page.evaluate(
-        "([key, value]) => localStorage.setItem(key, value)",
-        ["printkit-table:dead-mens-deck", saved],
-    )
-    page.reload()
-    page.wait_for_function("window.printkit !== undefined")
+    reload_with(page, saved)
     for tab in ("lookup", "negate", "draw", "table"):
         page.click(f"#tab-{tab}")
         assert page.inner_text(f"#{tab}").strip(), tab  # no blank tab
@@ -403,8 +398,7 @@ def test_fewer_players_hide_seats_without_forgetting_them(page):
 
 
 def test_two_open_tabs_stay_in_step(page):
-    page.evaluate("localStorage.clear()")
-    page.reload()
+    reload_with(page)
     other = page.context.new_page()
     other.goto(page.path.as_uri())
     other.wait_for_function("window.printkit !== undefined")
@@ -446,8 +440,7 @@ def test_misspelt_names_get_the_command_lines_suggestions(page):
 def test_two_open_tabs_do_not_answer_each_other(page):
     """A tab that follows another's change does not write it back: typing in one tab is
     never undone by the other."""
-    page.evaluate("localStorage.clear()")
-    page.reload()
+    reload_with(page)
     page.click("#tab-lookup")
     other = page.context.new_page()
     other.goto(page.path.as_uri())
