@@ -19,7 +19,7 @@ from tests.conftest import leftovers
 
 PRINTKIT = [sys.executable, "-c", "from printkit.cli import main; main()"]
 #: The options of the new kit: both files (fronts and backs) differ from the old one's.
-NEW = ["--no-qr", "--back-offset", "1,0"]
+NEW = ["--qr", "--back-offset", "1,0"]
 
 
 def _digests(folder: Path) -> dict[str, str]:

@@ -81,7 +81,7 @@ def test_a_deck_whose_rulings_outgrow_the_qr_box_is_told_which_box(tmp_path):
     cards = tuple(c._replace(effect=long) if c.effect.id == long.id else c for c in deck.cards)
     deck = deck._replace(cards=cards)
     with pytest.raises(RenderError, match=r"front.toml \[box.qr\]: the deck's QR codes need"):
-        card_pages(printed(deck))
+        card_pages(printed(deck), qr=True)
 
 
 def test_a_look_on_a_card_far_from_its_size_is_refused_in_one_line():

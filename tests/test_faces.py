@@ -203,3 +203,30 @@ def test_recolouring_a_picture_leaves_the_picture_as_it_was(recolour):
             assert all(
                 getattr(s, "fillColor", None) in (None, Color(0.1, 0.5, 0.2)) for s in _shapes(copy)
             )
+
+
+def _aid_lines(pdf: bytes, page: int) -> list[tuple[float, str, float, str]]:
+    """Each run of text on an aid's side where a line starts: (x, face, size, text)."""
+    runs = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip() and font is not None:
+            face = str(font.get("/BaseFont")).split("+")[-1]
+            runs.append((round(tm[4] * cm[0] + cm[4], 2), face, round(size * tm[0], 2), text))
+
+    reader(pdf).pages[page].extract_text(visitor_text=visit)
+    return runs
+
+
+def test_both_sides_of_the_aid_are_set_at_one_size_with_hanging_bullets():
+    deck = load_deck()
+    pages = card_pages(printed(deck), aid=True)
+    lines = _aid_lines(pages.pdf, pages.aid) + _aid_lines(pages.pdf, pages.aid + 1)
+    body = [line for line in lines if line[1].startswith("ZillaSlab-") and "SemiBold" not in line[1]]
+    sizes = {size for _, _, size, _ in body}
+    assert len(sizes) == 1 and min(sizes) >= 7.0, sizes  # turning the card over keeps the type
+    bullets = {x for x, _, _, text in body if text.strip() == "•"}
+    assert len(bullets) == 1
+    # Every line of a list item, first or wrapped, starts at one indent right of its bullet.
+    items = {x for x, _, _, text in body if text.strip() != "•" and x > min(bullets)}
+    assert len(items) == 1 and min(items) - min(bullets) > 5.0, items

@@ -31,9 +31,9 @@ def _page(pdf: bytes, index: int, dpi: float) -> Image.Image:
     return image
 
 
-def _card(deck_id: str, code: str, ink_saver: bool = False) -> Image.Image:
+def _card(deck_id: str, code: str, ink_saver: bool = False, qr: bool = False) -> Image.Image:
     deck = load_deck(deck_id)
-    pdf = card_pages(printed(deck), ink_saver=ink_saver).pdf
+    pdf = card_pages(printed(deck), qr=qr, ink_saver=ink_saver).pdf
     index = next(i for i, c in enumerate(deck.cards) if c.code == code)
     return _page(pdf, index, 100)
 
@@ -69,7 +69,7 @@ def _rulebook_page() -> Image.Image:
     return _page(files[Path("rulebook.pdf")], 5, 80)
 
 
-#: One card of each footer kind, a back, both sides of an aid, the identification sheet,
+#: One card of each footer kind (and one with its QR code), a back, both sides of an aid, the identification sheet,
 #: a page of the rulebook, the ink saver's card and back, a gutterfold sheet and a sheet
 #: with registration marks.
 SUBJECTS = {
@@ -77,6 +77,7 @@ SUBJECTS = {
     "front-7C-all-targets": lambda: _card("dead-mens-deck", "7C"),
     "front-2H-reaction": lambda: _card("dead-mens-deck", "2H"),
     "front-7D-no-negation": lambda: _card("dead-mens-deck", "7D"),
+    "front-2H-qr": lambda: _card("dead-mens-deck", "2H", qr=True),
     "front-barrel-type": lambda: _card("simplified-bang", "barrel-1"),
     "back": _back,
     "aid-front": lambda: _aid("front"),

@@ -20,7 +20,7 @@ from tests.conftest import leftovers
 
 PRINTKIT = [sys.executable, "-c", "from printkit.cli import main; main()"]
 #: Two ways to print the same deck whose fronts and backs both differ.
-OPTIONS = ([], ["--no-qr", "--back-offset", "1,0"])
+OPTIONS = ([], ["--qr", "--back-offset", "1,0"])
 
 
 def _deck(folder: Path, cards: int | None = None) -> Path:

@@ -166,9 +166,15 @@ def art_dir_option(func: F) -> F:
 
 
 def art_options(func: F) -> F:
-    """--no-qr and --art-dir: how the cards' faces are drawn."""
+    """--qr/--no-qr and --art-dir: how the cards' faces are drawn."""
     func = art_dir_option(func)
-    return click.option("--no-qr", is_flag=True, help="Leave the QR codes off the cards.")(func)
+    return click.option(
+        "--qr/--no-qr",
+        default=None,
+        help="QR codes on the card fronts, holding each card's name and ruling for a phone "
+        "to show or read aloud: --qr prints them (the kit's decks leave them off), --no-qr "
+        "leaves off every code, a designed deck's too.",
+    )(func)
 
 
 def high_noon_options(func: F) -> F:

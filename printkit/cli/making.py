@@ -121,13 +121,13 @@ def print_options(func: F) -> F:
 
 
 def _settings(
-    duplex: str, back_offset, no_qr: bool, art_dir: Path, aids: int = 0, ink_saver: bool = False
+    duplex: str, back_offset, qr: bool | None, art_dir: Path, aids: int = 0, ink_saver: bool = False
 ) -> Settings:
     """The one settings value every command that prints builds from its options."""
     return Settings(
         duplex=duplex,
         back_offset=back_offset,
-        qr=not no_qr,
+        qr=qr,
         art_dir=art_dir,
         aids=aids,
         ink_saver=ink_saver,
@@ -211,7 +211,7 @@ def build(
     duplex: str,
     ink_saver: bool,
     back_offset,
-    no_qr: bool,
+    qr: bool | None,
     art_dir: Path,
     aids: int,
     deck_id: str | None,
@@ -239,7 +239,7 @@ def build(
             "deck: give one or the other"
         )
     _catalogue_only(deck_dir, "aids", "art_dir")
-    options = _settings(duplex, back_offset, no_qr, art_dir, aids, ink_saver)
+    options = _settings(duplex, back_offset, qr, art_dir, aids, ink_saver)
     if deck_dir is not None:
         from .designing import build_design
 
@@ -283,7 +283,7 @@ def sheets(
     duplex: str,
     ink_saver: bool,
     back_offset,
-    no_qr: bool,
+    qr: bool | None,
     art_dir: Path,
     aids: int,
     output: Path | None,
@@ -303,7 +303,7 @@ def sheets(
 
     deck = open_deck(deck_id, data_dir, documents=False, look=True, aid=aids > 0)
     template = load_template(template_name)
-    options = _settings(duplex, back_offset, no_qr, art_dir, aids, ink_saver)
+    options = _settings(duplex, back_offset, qr, art_dir, aids, ink_saver)
     target = _pdf(output or Path("output") / sheets_name(deck, options, template))
     _write_checked(sheet_files(_cards(deck, art_dir), template, options, target))
 
@@ -458,7 +458,7 @@ def export(
     out_dir: Path | None,
     url_base: str | None,
     deck_dir: Path | None,
-    no_qr: bool,
+    qr: bool | None,
     art_dir: Path,
     data_dir: Path | None,
 ) -> None:
@@ -502,7 +502,7 @@ def export(
             locator(folder, url_base)
         except UsageError as exc:
             raise UsageError(f"--url {exc}") from None
-    wanted = Wanted(folder, qr=not no_qr, dpi=dpi, url=url_base)
+    wanted = Wanted(folder, qr=qr, dpi=dpi, url=url_base)
     _write_export(chosen.make(cards, wanted), folder, shop, deck_dir)
 
 

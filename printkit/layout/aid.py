@@ -38,13 +38,15 @@ def frame_rect(width: float, height: float) -> Rect:
 
 
 def aid_layout(width: float, height: float) -> AidLayout:
+    """The header and body of an aid, 1.6 mm or more inside the inner frame, as the
+    fronts' text is."""
     s = min(width / _DESIGN[0], height / _DESIGN[1])
-    margin = 4.6 * mm * s
-    top, bottom = height - 7.6 * mm * s, 4.2 * mm * s
+    margin = 5.6 * mm * s
+    top, bottom = height - 8.8 * mm * s, 5.4 * mm * s
     return AidLayout(
         scale=s,
         safe=frame_rect(width, height),
-        header_baseline=height - 4.4 * mm * s - 4 * s,
+        header_baseline=height - 5.6 * mm * s - 4.7 * s,
         header_size=6.5 * s,
         body=Rect(margin, bottom, width - 2 * margin, top - bottom),
     )

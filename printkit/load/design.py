@@ -57,7 +57,7 @@ _KEYS_OF = {
     "rich": (*_COMMON, *_TYPE, "leading", "no_widow"),
     "title": (*_COMMON, *_TYPE),
     "picture": (*_COMMON, "fit", "radius", "bleed", "padding"),
-    "qr": (*_COMMON, "color", "fill", "module", "align", "valign", "padding"),
+    "qr": (*_COMMON, "color", "fill", "module", "align", "valign", "padding", "optional"),
     "shape": (*_COMMON, "fill", "stroke", "stroke_width", "radius", "bleed", "edge"),
     "index": (*_COMMON, "font", "size", "color", "padding"),
     "marks": (
@@ -73,7 +73,7 @@ _PAINTS = ("fill", "stroke", "color", "edge", "shade", "tag_fill", "on_fill")
 _BOX_KEYS = (
     *BOX_KINDS, *_PAINTS, "x", "y", "width", "height", "rotation", "padding", "radius",
     "stroke_width", "font", "size", "min_size", "leading", "align", "valign", "fit", "when",
-    "bleed", "no_widow", "ink_saver", "module", "beside", "badges",
+    "bleed", "no_widow", "ink_saver", "module", "beside", "badges", "optional",
 )  # fmt: skip
 
 
@@ -541,8 +541,9 @@ def _box(file: DataFile, name: str, spec: Any, width: float, height: float, font
             if kind != "marks":
                 raise file.fail(where, f"{key} belongs to a marks box")
             values[key] = file.expect(spec[key], str, where, key)
-    if "no_widow" in spec:
-        values["no_widow"] = file.expect(spec["no_widow"], bool, where, "no_widow")
+    for key in ("no_widow", "optional"):
+        if key in spec:
+            values[key] = file.expect(spec[key], bool, where, key)
     if "ink_saver" in spec:
         choice = file.expect(spec["ink_saver"], str, where, "ink_saver")
         if choice not in ("print", "skip", "only"):

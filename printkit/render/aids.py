@@ -1,8 +1,8 @@
 """Draw a player aid card: the same paper and frame as the deck's fronts, and text.
 
-Each side's sections are set in the title face and the text face, shrunk together
-until they fit the card (never below 6.5 pt; an aid that still does not fit fails the
-build and says which side).
+Each side's sections are set in the title face and the text face, both sides at one
+size, shrunk together until both fit the card (never below 6.5 pt; an aid that still
+does not fit fails the build and says which side).
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ class AidPainter:
 
     def __init__(self, faces: CardFaces, aid: PlayerAid):
         self.faces, self.aid = faces, aid
+        self._fitted: float | None = None
         cards = faces.cards
         self.color = {key: hex_color(value) for key, value in cards.colors.items()}
         install_pips(faces.doc.canvas, Icons(faces.doc, cards.art, self.color))
@@ -51,11 +52,31 @@ class AidPainter:
     def form(self, side: str) -> str:
         """The form of the aid's ``side``: "front" or "back"."""
         faces = self.faces
-        sections = self.aid.text.front if side == "front" else self.aid.text.back
         name = f"aid-{side}-{faces.cards.id}-{round(faces.w, 3)}x{round(faces.h, 3)}"
-        return faces.doc.form(name, faces.bbox, lambda: self._draw(side, sections))
+        return faces.doc.form(name, faces.bbox, lambda: self._draw(side))
 
-    def _draw(self, side: str, sections: tuple[Section, ...]) -> None:
+    def _sides(self) -> dict[str, list[tuple[str, str, bool]]]:
+        return {"front": _parts(self.aid.text.front), "back": _parts(self.aid.text.back)}
+
+    def _size(self) -> float:
+        """The one text size of both sides: the largest from 8.4 pt at which each fits,
+        so that turning the card over does not change the type."""
+        if self._fitted is None:
+            faces = self.faces
+            body = aid_layout(faces.w, faces.h).body
+            size = _START * aid_layout(faces.w, faces.h).scale
+            for side, parts in self._sides().items():
+                while sum(height for _, _, height in self._set(parts, size, body.w)) > body.h:
+                    size -= 0.25
+                    if size < _MIN:
+                        raise RenderError(
+                            f"the {faces.cards.name}'s player aid ({side}) does not fit a card "
+                            f"even at {_MIN} pt; shorten it in {self.aid.text.source}"
+                        )
+            self._fitted = size
+        return self._fitted
+
+    def _draw(self, side: str) -> None:
         faces, card = self.faces, self.aid.card
         canvas, w, h = faces.doc.canvas, faces.w, faces.h
         boxes = aid_layout(w, h)
@@ -66,27 +87,16 @@ class AidPainter:
         canvas.drawCentredString(
             w / 2, boxes.header_baseline, say("print.aid-header", game=faces.cards.game.upper())
         )
-        size = _START * boxes.scale
-        parts = _parts(sections)
-        while True:
-            flowables = self._flowables(parts, size)
-            heights = [f.wrap(body.w, h)[1] + gap for f, gap in flowables]
-            if sum(heights) <= body.h:
-                break
-            size -= 0.25
-            if size < _MIN:
-                raise RenderError(
-                    f"the {faces.cards.name}'s player aid ({side}) does not fit a card even "
-                    f"at {_MIN} pt; shorten it in {self.aid.text.source}"
-                )
         y = body.top
-        for (flowable, gap), height in zip(flowables, heights, strict=True):
+        for flowable, gap, height in self._set(self._sides()[side], self._size(), body.w):
             y -= height
             flowable.drawOn(canvas, body.x, y + gap)
 
-    def _flowables(
-        self, parts: list[tuple[str, str, bool]], size: float
-    ) -> list[tuple[Paragraph, float]]:
+    def _set(
+        self, parts: list[tuple[str, str, bool]], size: float, width: float
+    ) -> list[tuple[Paragraph, float, float]]:
+        """Each paragraph at ``size``, wrapped to ``width``: (paragraph, the gap under
+        it, the height it takes with its gap)."""
         ink = self.color["ink"]
         title = ParagraphStyle(
             "aid-title", fontName=TITLE, fontSize=size * 1.45, leading=size * 1.7, textColor=ink
@@ -94,10 +104,12 @@ class AidPainter:
         body = ParagraphStyle(
             "aid-body", fontName=BODY, fontSize=size, leading=size * 1.2, textColor=ink
         )
+        # The bullet hangs: every line of an item starts at the same indent.
         bullet = ParagraphStyle(
-            "aid-item", parent=body, leftIndent=size * 0.9, bulletIndent=0, bulletFontName=BODY
-        )
-        out: list[tuple[Paragraph, float]] = []
+            "aid-item", parent=body, leftIndent=size * 1.1, bulletIndent=size * 0.1,
+            bulletFontName=BODY, bulletFontSize=size,
+        )  # fmt: skip
+        out: list[tuple[Paragraph, float, float]] = []
         for kind, text, last in parts:
             if kind == "title":
                 paragraph, gap = Paragraph(text, title), size * 0.15
@@ -105,7 +117,8 @@ class AidPainter:
                 paragraph, gap = Paragraph(text, bullet, bulletText="•"), size * 0.25
             else:
                 paragraph, gap = Paragraph(text, body), size * 0.3
-            out.append((paragraph, size * 0.9 if last else gap))
+            gap = size * 0.9 if last else gap
+            out.append((paragraph, gap, paragraph.wrap(width, 1e6)[1] + gap))
         return out
 
 

@@ -32,7 +32,7 @@ class CardPages(NamedTuple):
 
 def card_pages(
     cards: CardSet,
-    qr: bool = True,
+    qr: bool | None = None,
     bleed: float = 0.0,
     ink_saver: bool = False,
     aid: bool = False,

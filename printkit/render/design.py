@@ -70,7 +70,7 @@ class CardFaces:
         self,
         doc: Document,
         cards: CardSet,
-        qr: bool = True,
+        qr: bool | None = None,
         ink_saver: bool = False,
         slots: Sequence[PrintCard] | None = None,
     ):
@@ -519,7 +519,7 @@ class CardFaces:
         placed by the box's align and valign; otherwise each code fills its box, centred."""
         box, inner = item.box, item.inner
         text = self._filled(layout, card, box).strip()
-        if not text or not self.qr:
+        if not text or self.qr is False or (box.optional and not self.qr):
             return None
         if len(text) > MAX_QR_TEXT:
             raise RenderError(
@@ -582,7 +582,14 @@ class CardFaces:
         color = self._ink(layout, card, box, box.color, SUIT_COLORS[playing.color])
         canvas.setFillColor(color)
         canvas.setFont(font, box.size)
-        canvas.drawCentredString(inner.x + inner.w / 2, inner.top - box.size * 0.72, playing.rank)
+        # A rank wider than the box (a ten) is narrowed to fit, as printed decks do.
+        wide = canvas.stringWidth(playing.rank, font, box.size)
+        narrow = min(1.0, inner.w / wide)
+        canvas.saveState()
+        canvas.translate(inner.x + inner.w / 2, inner.top - box.size * 0.72)
+        canvas.scale(narrow, 1)
+        canvas.drawCentredString(0, 0, playing.rank)
+        canvas.restoreState()
         pip = min(inner.w, inner.h - box.size * 0.72)
         if pip > 0:
             picture = self.cards.art.icon(f"pip-{playing.suit}")

@@ -41,7 +41,7 @@ def card_images(
     cards: CardSet,
     target: Shop,
     dpi: int | None = None,
-    qr: bool = True,
+    qr: bool | None = None,
     names: Callable[[CardSet, list[str], CardPages], dict[int, list[str]]] | None = None,
 ) -> Iterator[tuple[str, bytes]]:
     """(file name, PNG bytes) of every card front, then its backs, in the shop's size and

@@ -1,8 +1,8 @@
 """Text for reportlab paragraphs: inline Markdown styles, and suit symbols as vector pips.
 
 The typefaces have no suit symbols, and printkit draws pips as shapes anyway: a ♠ in a
-text becomes a callback that stamps the spade icon at its place in the line, followed
-by non-breaking spaces wide enough to hold it. Paragraphs that contain pips must be
+text becomes non-breaking spaces wide enough to hold it, then a callback that stamps
+the spade icon over them. Paragraphs that contain pips must be
 left-aligned or centred (justification would move the text but not the pip).
 """
 
@@ -57,7 +57,9 @@ def _pips(text: str) -> str:
         if suit is None:
             out.append(ch)
         else:
-            out.append(f'<onDraw name="{CALLBACK}" label="{suit}"/>{spacer}')
+            # Spaces first, then the callback: a callback that opened a word would stay
+            # at the end of the line before when the word wraps, away from its room.
+            out.append(f'{spacer}<onDraw name="{CALLBACK}" label="{suit}"/>')
     return "".join(out)
 
 
@@ -70,6 +72,8 @@ def install_pips(canvas, icons: Icons) -> None:
         info = canv._curr_tx_info  # reportlab's state for onDraw callbacks
         room = stringWidth("\xa0" * _SPACES, BODY, info["xs"].style.fontSize)
         size = room * 0.84  # a little air on both sides of the pip
-        icons.pip(suit, info["cur_x"] + room * 0.08, info["cur_y"] - size * 0.06, size, canvas=canv)
+        # The callback comes after its spaces (see _pips): the pip goes back over them.
+        left = info["cur_x"] - room
+        icons.pip(suit, left + room * 0.08, info["cur_y"] - size * 0.06, size, canvas=canv)
 
     canvas.setNamedCB(CALLBACK, draw)

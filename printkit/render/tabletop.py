@@ -44,7 +44,7 @@ class _Group(NamedTuple):
 
 
 def tabletop_files(
-    cards: CardSet, table: str, url: Callable[[str], str], qr: bool = True
+    cards: CardSet, table: str, url: Callable[[str], str], qr: bool | None = None
 ) -> Iterator[tuple[str, bytes]]:
     """(file name, bytes): the face sheets, the backs, and the table's index of the cards
     (``<deck>.json`` for Tabletop Simulator, ``cards.csv`` for a plain grid), each sheet

@@ -58,7 +58,7 @@ def _ace() -> str:
 
 
 def values_sentence() -> str:
-    """The values in one line: "2 to 10 as marked, J Q K 10, an Ace 11 (...)"."""
+    """The values in one line: "2 to 10 as marked; J, Q and K 10; an Ace 11 (...)"."""
     return say("book.values-sentence", ace=_ace())
 
 

@@ -80,10 +80,15 @@ class Check(NamedTuple):
         return next(r.outcome for r in self.rules if suit in r.suits and rank in r.ranks)
 
     def summary(self) -> str:
-        """One line for a player aid: "Barrel: ♥ works · ♠♣♦ fails"."""
+        """One line for a player aid, in Markdown: "**Barrel:** ♥ works · ♠♣♦ fails".
+        Each outcome is kept whole on its line (no break between cards and outcome)."""
         names = self.outcome_names
-        parts = [f"{cards} {names[outcome]}" for outcome, cards in self.when.items()]
-        return f"{self.name}: " + " · ".join(parts)
+        glued = "\u00a0"
+        parts = [
+            f"{cards.replace(' ', glued)}{glued}{names[outcome].replace(' ', glued)}"
+            for outcome, cards in self.when.items()
+        ]
+        return f"**{self.name}:** " + f"{glued}· ".join(parts)
 
 
 def _hearts(win: str, lose: str) -> tuple[Rule, ...]:

@@ -22,7 +22,7 @@ class Wanted(NamedTuple):
     """What the player asked an export for."""
 
     folder: Path  # where the files will be written
-    qr: bool = True  # a QR code on every card front
+    qr: bool | None = None  # QR codes: True all, False none, None as the layouts say
     dpi: int | None = None  # a shop's resolution (None: the shop's own)
     url: str | None = None  # the web address the images will be served from
 

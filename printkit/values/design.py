@@ -135,6 +135,7 @@ class Box(NamedTuple):
     ink_saver: str = "print"  # print, skip (not in the ink saver) or only (only in it)
     edge: Paint | None = None  # a vignette's edge colour
     module: float = 0.0  # a QR code's module; then every code of the deck has one size
+    optional: bool = False  # a QR code drawn only when the command asks for codes (--qr)
     beside: str = ""  # marks: start right of this QR box's code, when it is drawn
     badges: str = ""  # marks: "|"-separated labels, each may start with an :icon:
     shade: Paint | None = None  # marks: the copies behind an "all-" target

@@ -19,7 +19,7 @@ DUPLEX_MODES = ("long", "short", "manual", "none")
 class Settings(NamedTuple):
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)  # points, added to every back page
-    qr: bool = True  # a QR code on every card front
+    qr: bool | None = None  # QR codes: True all, False none, None as the layouts say
     art_dir: Path | None = None  # the player's own pictures, <art_dir>/<deck>/<effect>.svg
     aids: int = 0  # player aid cards printed after a deck's own cards
     ink_saver: bool = False  # the same cards on white: no grounds, light pictures
