@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from PIL import Image
+from PIL import Image, ImageStat
 
 from printkit.errors import RenderError
 from printkit.load.art import load_art
@@ -230,3 +230,40 @@ def test_both_sides_of_the_aid_are_set_at_one_size_with_hanging_bullets():
     # Every line of a list item, first or wrapped, starts at one indent right of its bullet.
     items = {x for x, _, _, text in body if text.strip() != "•" and x > min(bullets)}
     assert len(items) == 1 and min(items) - min(bullets) > 5.0, items
+
+
+def _bands(image: Image.Image, dpi: float) -> tuple[float, float]:
+    """The mean brightness of a card's outer band (the trim to 2.5 mm in) and of the
+    band inside it (2.5 mm to 8 mm in)."""
+    w, h = image.size
+
+    def ring(outer_mm: float, inner_mm: float) -> float:
+        outer, inner = (round(v / 25.4 * dpi) for v in (outer_mm, inner_mm))
+        grey = image.convert("L")
+        mask = Image.new("L", image.size, 0)
+        mask.paste(255, (outer, outer, w - outer, h - outer))
+        mask.paste(0, (inner, inner, w - inner, h - inner))
+        return ImageStat.Stat(grey, mask).mean[0]
+
+    return ring(0, 2.5), ring(2.5, 8)
+
+
+@pytest.mark.parametrize("ink_saver", [False, True])
+def test_no_back_draws_a_line_near_its_trim(tmp_path, ink_saver):
+    """A back printed a millimetre off its front must look the same: near its edges it
+    is even, with no frame or rule (the catalogue decks' backs, plain and ink saver, and
+    the back printkit new writes); the ink saver's is white there."""
+    from printkit.load.design import load_design
+
+    from .test_design import make_deck
+
+    decks = [printed(load_deck(d)) for d in ("dead-mens-deck", "simplified-bang")]
+    decks.append(load_design(make_deck(tmp_path / "potions")))
+    for cards in decks:
+        pages = card_pages(cards, ink_saver=ink_saver)
+        document = pdfium.PdfDocument(pages.pdf)
+        back = document[len(cards.cards)].render(scale=200 / 72).to_pil().convert("RGB")
+        outer, inner = _bands(back, 200)
+        assert abs(outer - inner) < 3, (cards.id, outer, inner)
+        if ink_saver:
+            assert min(outer, inner) > 254, (cards.id, outer, inner)

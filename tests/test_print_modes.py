@@ -399,8 +399,8 @@ def test_the_ink_saver_keeps_backs_by_type_apart(tmp_path):
         crop = page.crop((round(r.x), round(top), round(r.right), round(top + r.h)))
         backs.setdefault(deck.cards[placement.item].values["type"], crop)
 
-    def ink(image):  # the colour of what is printed on the white: lines and lettering
-        mask = image.convert("L").point(lambda v: 255 if v < 200 else 0)
+    def ink(image):  # the colour of the lettering printed on the white
+        mask = image.convert("L").point(lambda v: 255 if v < 120 else 0)
         return ImageStat.Stat(image, mask).mean
 
     potion, spell = ink(backs["potion"]), ink(backs["spell"])

@@ -51,7 +51,8 @@ def lightened(drawing, amount: float = INK_SAVER_LIGHT, lines: float = 0.0):
 
 def without_ground(drawing):
     """A copy of a drawing without its ground: the rectangle painted first, under
-    everything else, is left unfilled (the ink saver's back shows the paper there)."""
+    everything else, is left unfilled, and an element with the id "pattern" is left
+    out (the ink saver's back shows the paper there)."""
     from reportlab.graphics.shapes import Group, Rect, Shape
 
     result = _copied(drawing)
@@ -71,6 +72,14 @@ def without_ground(drawing):
             if isinstance(shape, Rect):
                 shape.fillColor = None
             break
+
+    def drop_pattern(node) -> None:
+        if isinstance(node, Group):
+            node.contents = [c for c in node.contents if getattr(c, "svgid", None) != "pattern"]
+            for child in node.contents:
+                drop_pattern(child)
+
+    drop_pattern(result)
     return result
 
 

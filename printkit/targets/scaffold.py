@@ -152,16 +152,7 @@ height = "88.9mm"
 bleed = true
 fill = "#2e2235"
 
-[box.frame]
-shape = "rect"
-x = "4mm"
-y = "4mm"
-width = "55.5mm"
-height = "80.9mm"
-radius = "3mm"
-stroke = "#c9a227"
-stroke_width = "0.6mm"
-
+# No frame near the edge: a back printed a millimetre off its front would show it.
 [box.emblem]
 picture = "art/emblem.svg"
 x = "16.75mm"
