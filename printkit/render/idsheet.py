@@ -32,7 +32,20 @@ __all__ = ["MIN_SIZE", "identification_sheet"]
 MIN_SIZE = 8.0
 #: Tints for repeated cards, every two at least 10 apart in CIEDE2000 (and 12 from white),
 #: so that neighbouring groups are told apart in print; tests/test_print_grade.py checks it.
-_TINTS = ("#f3dc9a", "#c9e8bf", "#dcd0f2", "#f6c9b8", "#bfdcf2", "#f2c6dc", "#bfe9df", "#e3d6c0")
+#: The groups of a suit (one effect on several cards): a tint and a shape each. The tints
+#: differ in lightness as well as hue (CIE L* given), and the shape, drawn in ink, tells
+#: the groups apart where colours do not: in greyscale, or to a colour-blind player.
+#: The first six lie 5 or more apart in lightness; a seventh and eighth have their shape.
+_GROUPS = (
+    ("#fff1d5", "circle"),  # yellow, L* 96
+    ("#a0c0d7", "square"),  # blue, L* 76
+    ("#c7ddc3", "triangle"),  # green, L* 86
+    ("#b1aac7", "bars"),  # purple, L* 71
+    ("#e5c2b3", "hexagon"),  # orange, L* 81
+    ("#c0eeea", "star"),  # teal, L* 91
+    ("#d2aab5", "cross"),  # rose, L* 73.5
+    ("#f2dac1", "ring"),  # sand, L* 88.5
+)
 _QR_MODULE = 0.42 * mm
 
 
@@ -92,7 +105,7 @@ def identification_sheet(deck: Deck, paper: str, art: ArtLibrary) -> bytes:
         canvas.setFont(TITLE, 12)
         canvas.drawString(x + 8.5 * mm, header_bottom - head_h + 2.6 * mm, suit.upper())
         cards = [c for c in deck.cards if c.playing_card and c.playing_card.suit == suit]
-        tints = _tints(cards)
+        groups = _groups(cards)
         counts = {}
         for card in cards:
             counts[card.effect.id] = counts.get(card.effect.id, 0) + 1
@@ -104,7 +117,7 @@ def identification_sheet(deck: Deck, paper: str, art: ArtLibrary) -> bytes:
                 colors,
                 card,
                 counts[card.effect.id],
-                tints[card.effect.id],
+                groups[card.effect.id],
                 x,
                 y,
                 column_w,
@@ -119,19 +132,60 @@ def identification_sheet(deck: Deck, paper: str, art: ArtLibrary) -> bytes:
     return doc.finish()
 
 
-def _tints(cards) -> dict[str, str]:
-    """A tint per effect that repeats within the suit; white for one-off cards."""
+def _groups(cards) -> dict[str, tuple[str, str]]:
+    """A group (tint, shape) per effect that repeats within the suit; white and no shape
+    for one-off cards."""
     repeated = [c.effect.id for c in cards if sum(d.effect.id == c.effect.id for d in cards) > 1]
-    tints: dict[str, str] = {}
+    groups: dict[str, tuple[str, str]] = {}
     for effect_id in repeated:
-        if effect_id not in tints:
-            tints[effect_id] = _TINTS[len(tints) % len(_TINTS)]
-    return {c.effect.id: tints.get(c.effect.id, "#ffffff") for c in cards}
+        if effect_id not in groups:
+            groups[effect_id] = _GROUPS[len(groups) % len(_GROUPS)]
+    return {c.effect.id: groups.get(c.effect.id, ("#ffffff", "")) for c in cards}
 
 
-def _cell(canvas, icons, colors, card, copies: int, tint: str, x, y, w, h) -> None:
+def _mark(canvas, shape: str, cx: float, cy: float, r: float) -> None:
+    """A group's shape, filled, about (cx, cy), ``r`` from the centre to its corners;
+    none is a suit's (a diamond beside a spade would read as a suit)."""
+    import math
+
+    def polygon(corners: int, turn: float = 90.0, inner: float = 0.0) -> None:
+        path = canvas.beginPath()
+        points = corners * (2 if inner else 1)
+        for i in range(points):
+            radius = inner if inner and i % 2 else r
+            angle = math.radians(turn + 360.0 * i / points)
+            x, y = cx + radius * math.cos(angle), cy + radius * math.sin(angle)
+            path.moveTo(x, y) if i == 0 else path.lineTo(x, y)
+        path.close()
+        canvas.drawPath(path, stroke=0, fill=1)
+
+    if shape == "circle":
+        canvas.circle(cx, cy, r * 0.85, stroke=0, fill=1)
+    elif shape == "ring":
+        canvas.setLineWidth(r * 0.45)
+        canvas.circle(cx, cy, r * 0.65, stroke=1, fill=0)
+    elif shape == "square":
+        canvas.rect(cx - r * 0.75, cy - r * 0.75, r * 1.5, r * 1.5, stroke=0, fill=1)
+    elif shape == "triangle":
+        polygon(3)
+    elif shape == "bars":
+        bar = r * 0.5
+        canvas.rect(cx - r, cy + bar * 0.4, 2 * r, bar, stroke=0, fill=1)
+        canvas.rect(cx - r, cy - bar * 1.4, 2 * r, bar, stroke=0, fill=1)
+    elif shape == "hexagon":
+        polygon(6, 0.0)
+    elif shape == "star":
+        polygon(5, 90.0, r * 0.45)
+    elif shape == "cross":
+        arm = r * 0.38
+        canvas.rect(cx - r, cy - arm, 2 * r, 2 * arm, stroke=0, fill=1)
+        canvas.rect(cx - arm, cy - r, 2 * arm, 2 * r, stroke=0, fill=1)
+
+
+def _cell(canvas, icons, colors, card, copies: int, group, x, y, w, h) -> None:
     pc = card.playing_card
     pad = 1.0 * mm
+    tint, shape = group
     canvas.setFillColor(HexColor(tint))
     canvas.rect(x + 0.6 * mm, y + 0.4 * mm, w - 1.2 * mm, h - 0.8 * mm, stroke=0, fill=1)
     color_key = pc.color
@@ -146,8 +200,14 @@ def _cell(canvas, icons, colors, card, copies: int, tint: str, x, y, w, h) -> No
     text_x = x + pad + rank_w + 0.5 * mm
     text_w = w - (text_x - x) - pad
     ink = colors["ink"]
+    mark = 1.1 * mm  # the group's shape, in the cell's top-right corner; the name keeps clear
+    title_w = text_w - (2 * mark + 0.4 * mm if shape else 0)
+    if shape:
+        canvas.setFillColor(ink)
+        canvas.setStrokeColor(ink)
+        _mark(canvas, shape, x + w - pad - mark, y + h - pad - mark - 0.6 * mm, mark)
     name = card.effect.name + (
-        f"  <font size='8' color='#6b5a3e'>{say('print.copies', count=copies)}</font>"
+        f"  <font name='{BODY_SEMIBOLD}' size='8'>{say('print.copies', count=copies)}</font>"
         if copies > 1
         else ""
     )
@@ -155,7 +215,7 @@ def _cell(canvas, icons, colors, card, copies: int, tint: str, x, y, w, h) -> No
         markup(card.effect.name) + name[len(card.effect.name) :],
         ParagraphStyle("name", fontName=BODY_BOLD, fontSize=10, leading=11, textColor=ink),
     )
-    _, title_h = title.wrap(text_w, h)
+    _, title_h = title.wrap(title_w, h)
     summary = Paragraph(
         markup(card.effect.summary),
         ParagraphStyle("summary", fontName=BODY, fontSize=MIN_SIZE, leading=9.0, textColor=ink),
