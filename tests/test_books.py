@@ -262,28 +262,3 @@ def test_the_copy_check_catches_the_sources_own_sentences():
     sample = (SEEDS / "000_a17662b2da9970d7.txt").read_text(encoding="utf-8")
     assert copied_runs(sample[2000:2600])
 
-
-def _lightness(color: str) -> float:
-    """CIE L* of an sRGB colour like "#a5c5dc": how light it prints in greyscale."""
-    channels = [int(color[i : i + 2], 16) / 255 for i in (1, 3, 5)]
-    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
-    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    return 116 * y ** (1 / 3) - 16 if y > 0.008856 else 903.3 * y
-
-
-def test_the_identification_sheets_groups_differ_in_more_than_hue():
-    """In every suit, the groups of one effect differ in lightness (greyscale, colour
-    blindness) and each has its own shape, drawn in ink."""
-    from printkit.render.idsheet import _groups
-    from printkit.values.model import SUITS
-
-    deck = load_deck()
-    for suit in SUITS:
-        cards = [c for c in deck.cards if c.playing_card and c.playing_card.suit == suit]
-        groups = set(_groups(cards).values()) - {("#ffffff", "")}
-        assert len(groups) >= 4, suit
-        assert len({shape for _, shape in groups}) == len(groups)
-        assert len(groups) <= 6  # beyond six groups, only the shapes would tell them apart
-        lightness = sorted(_lightness(tint) for tint, _ in groups)
-        assert min(b - a for a, b in zip(lightness, lightness[1:])) >= 4.5, (suit, lightness)
-        assert lightness[0] >= 70  # the text stays dark on light

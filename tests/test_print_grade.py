@@ -10,7 +10,7 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from printkit.load.catalogue import load_deck
-from printkit.render.idsheet import _TINTS, _tints
+from printkit.render.idsheet import _GROUPS, _groups
 from printkit.targets.rules import rules_files
 from printkit.values.typography import smarten
 
@@ -27,10 +27,10 @@ def test_identification_sheet_groups_are_distinct_in_print():
     deck = load_deck()
     for suit in ("spades", "clubs", "hearts", "diamonds"):
         cards = [c for c in deck.cards if c.playing_card.suit == suit]
-        tints = {t for t in _tints(cards).values() if t != "#ffffff"}
+        tints = {t for t, _ in _groups(cards).values() if t != "#ffffff"}
         for a, b in itertools.combinations(sorted(tints), 2):
             assert delta_e_2000(a, b) >= 10, (suit, a, b)
-    for tint in _TINTS:
+    for tint, _ in _GROUPS:
         assert delta_e_2000(tint, "#ffffff") >= 10
 
 
@@ -87,3 +87,28 @@ def test_every_printed_ace_value_carries_the_reading():
     aid = load_deck().aid
     assert ACE_READING in " ".join(s.text for s in aid.front + aid.back)
     assert smarten(ACE_READING) in " ".join(_book_text().split())
+
+
+def _lightness(color: str) -> float:
+    """CIE L* of an sRGB colour like "#a5c5dc": how light it prints in greyscale."""
+    channels = [int(color[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return 116 * y ** (1 / 3) - 16 if y > 0.008856 else 903.3 * y
+
+
+def test_the_identification_sheets_groups_differ_in_more_than_hue():
+    """In every suit, the groups of one effect differ in lightness (greyscale, colour
+    blindness) and each has its own shape, drawn in ink."""
+    from printkit.values.model import SUITS
+
+    deck = load_deck()
+    for suit in SUITS:
+        cards = [c for c in deck.cards if c.playing_card and c.playing_card.suit == suit]
+        groups = set(_groups(cards).values()) - {("#ffffff", "")}
+        assert len(groups) >= 4, suit
+        assert len({shape for _, shape in groups}) == len(groups)
+        assert len(groups) <= 6  # beyond six groups, only the shapes would tell them apart
+        lightness = sorted(_lightness(tint) for tint, _ in groups)
+        assert min(b - a for a, b in zip(lightness, lightness[1:])) >= 4.5, (suit, lightness)
+        assert lightness[0] >= 70  # the text stays dark on light
