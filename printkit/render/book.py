@@ -278,11 +278,8 @@ class _Builder:
         story: list[Flowable] = [NextPageTemplate("plain")]
         story += [_PadToCover(self, index) for index in range(4)]
         story.append(Paragraph(say("book.print.quick-reference"), self.styles["cover"]))
-        if aid is not None:
-            halves = (("book.print.for-ghosts", aid.front), ("book.print.for-the-living", aid.back))
-            for key, sections in halves:
-                heading = say(key)
-                story.append(self.para(heading, "h2"))
+        if aid is not None:  # the aid's two sides, in order
+            for sections in (aid.front, aid.back):
                 for section in sections:
                     story.append(self.para(f"**{section.title}**", "h3"))
                     for block in markdown.parse(section.text).blocks:
@@ -291,7 +288,8 @@ class _Builder:
                         elif isinstance(block, markdown.Paragraph):
                             story.append(self.para(block.text))
         story.append(Spacer(1, 6))
-        story.append(self.para(say("book.print.booklet"), "meta"))
+        booklet = f"{self.deck.rules.output}-booklet.pdf"
+        story.append(self.para(say("book.print.booklet", file=booklet), "meta"))
         return story
 
     def _list(self, block: markdown.ListBlock) -> Flowable:
