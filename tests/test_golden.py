@@ -64,13 +64,13 @@ def _idsheet() -> Image.Image:
     return _page(identification_sheet(load_deck(), "letter", load_art(load_deck())), 0, 60)
 
 
-def _rulebook_page() -> Image.Image:
+def _rulebook_page(index: int = 5) -> Image.Image:
     files = rules_files(load_deck(), "letter", Path("rulebook.pdf"), False)
-    return _page(files[Path("rulebook.pdf")], 5, 80)
+    return _page(files[Path("rulebook.pdf")], index, 80)
 
 
 #: One card of each footer kind (and one with its QR code), a back, both sides of an aid, the identification sheet,
-#: a page of the rulebook, the ink saver's card and back, a gutterfold sheet and a sheet
+#: the rulebook's cover and a page, the ink saver's card and back, a gutterfold sheet and a sheet
 #: with registration marks.
 SUBJECTS = {
     "front-2S-target": lambda: _card("dead-mens-deck", "2S"),
@@ -84,6 +84,7 @@ SUBJECTS = {
     "aid-back": lambda: _aid("back"),
     "identification-sheet": _idsheet,
     "rulebook-page-6": _rulebook_page,
+    "rulebook-cover": lambda: _rulebook_page(0),
     "ink-saver-front-7D": lambda: _card("dead-mens-deck", "7D", ink_saver=True),
     "ink-saver-back": lambda: _back(ink_saver=True),
     "gutterfold-letter-sheet": lambda: _sheet("gutterfold-letter"),

@@ -15,6 +15,7 @@ __all__ = [
     "RASTER_PPI",
     "fit_raster",
     "lightened",
+    "pattern_only",
     "place_drawing",
     "tinted",
     "without_ground",
@@ -80,6 +81,30 @@ def without_ground(drawing):
                 drop_pattern(child)
 
     drop_pattern(result)
+    return result
+
+
+def pattern_only(drawing):
+    """A copy of a back's drawing with only its ground and its ``id="pattern"`` elements:
+    what ``without_ground`` leaves out (a cover spreads it over a page, the emblem apart)."""
+    from reportlab.graphics.shapes import Group
+
+    result = _copied(drawing)
+    seen_ground = False
+
+    def keep(node) -> bool:
+        nonlocal seen_ground
+        if getattr(node, "svgid", None) == "pattern":
+            return True
+        if isinstance(node, Group):
+            node.contents = [child for child in node.contents if keep(child)]
+            return bool(node.contents)
+        if not seen_ground:  # the first shape painted, under everything: the ground
+            seen_ground = True
+            return True
+        return False
+
+    result.contents = [item for item in result.contents if keep(item)]
     return result
 
 

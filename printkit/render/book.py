@@ -31,7 +31,7 @@ from ..values.pictures import ArtLibrary
 from ..values.typography import smarten
 from ..version import __version__
 from ..words import say
-from .art import place_drawing
+from .art import pattern_only, place_drawing, without_ground
 from .fonts import (
     BODY,
     BODY_BOLD,
@@ -193,17 +193,8 @@ class _Builder:
                 parent=base,
                 fontName=BODY_SEMIBOLD,
                 alignment=TA_LEFT,
-                spaceAfter=1,
+                spaceAfter=look.body * 0.5,
                 leftIndent=0,
-            ),
-            "toc1": ParagraphStyle(
-                "toc1",
-                parent=base,
-                fontSize=max(9.0, look.body - 0.4),
-                leading=look.leading - 0.6,
-                alignment=TA_LEFT,
-                spaceAfter=0,
-                leftIndent=10,
             ),
         }
 
@@ -235,9 +226,10 @@ class _Builder:
         if self.book:
             story += [NextPageTemplate("body"), PageBreak()]
             toc = TableOfContents(
-                levelStyles=[self.styles["toc0"], self.styles["toc1"]], dotsMinLevel=0
+                levelStyles=[self.styles["toc0"]], dotsMinLevel=0
             )
-            story += [Paragraph("Contents", self.styles["h1"]), toc, PageBreak()]
+            contents = say("book.print.contents")
+            story += [Paragraph(contents, self.styles["h1"]), toc, PageBreak()]
         else:
             story.append(Paragraph(markup(self.title), self.styles["h1"]))
             if "subtitle" in self.meta:
@@ -248,7 +240,7 @@ class _Builder:
         for block in blocks:
             if isinstance(block, markdown.Heading):
                 if block.level == 1 and self.book and not first_chapter:
-                    story.append(CondPageBreak(self.size[1] * 0.3))
+                    story.append(PageBreak())  # every chapter starts a page
                 first_chapter = first_chapter and block.level != 1
                 level = min(block.level, 3)
                 heading = _Heading(
@@ -299,7 +291,7 @@ class _Builder:
             if block.ordered
             else {"bulletType": "bullet", "start": "•"}
         )
-        return ListFlowable(
+        listed = ListFlowable(
             items,
             leftIndent=12,
             bulletFontName=BODY_SEMIBOLD,
@@ -307,6 +299,8 @@ class _Builder:
             bulletColor=self.ink,
             **kind,
         )
+        listed.spaceAfter = self.look.body * 0.55  # as after a paragraph
+        return listed
 
     def _generated(self, content: Content) -> list[Flowable]:
         """Set a piece of generated content (``printkit.rules.content``) in type."""
@@ -376,6 +370,7 @@ class _Builder:
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE" if grid else "TOP"),
             *padding,
         ]))  # fmt: skip
+        table.spaceAfter = self.look.body * 0.55
         return table
 
     # -- pages -------------------------------------------------------------------------------
@@ -423,41 +418,57 @@ class _Builder:
         return self.doc.canvas
 
     def _title_page(self, canvas, doc) -> None:
+        """The cover: a panel of the deck's back, inset from every edge (a home printer
+        cannot print to the edge, so nothing runs off the page), its emblem high, and the
+        title on a plate in the deck's paper colour below it."""
         width, height = self.size
+        inset, radius = 8 * mm, 4 * mm
+        panel = (inset, inset, width - 2 * inset, height - 2 * inset)
+        x, y, w, h = panel
         canvas.saveState()
+        path = canvas.beginPath()
+        path.roundRect(x, y, w, h, radius)
+        canvas.clipPath(path, stroke=0, fill=0)
         canvas.setFillColor(self.colors["back"])
-        canvas.rect(0, height * 0.42, width, height * 0.58, stroke=0, fill=1)
+        canvas.rect(x, y, w, h, stroke=0, fill=1)
         back = self.art.back()
-        if back is not None and back.is_svg:
-            path = canvas.beginPath()
-            path.rect(0, height * 0.42, width, height * 0.58)
-            canvas.clipPath(path, stroke=0, fill=0)
-            place_drawing(canvas, back.drawing, 0, height * 0.42, width, height * 0.58, cover=True)
+        if back is not None and back.is_svg:  # its pattern over the panel, its emblem high
+            place_drawing(canvas, pattern_only(back.drawing), x, y, w, h, cover=True)
+            drawing = back.drawing
+            side = 0.85 * w  # the back's whole drawing, its emblem at the middle
+            tall = side * drawing.height / drawing.width
+            emblem = without_ground(drawing)
+            place_drawing(canvas, emblem, x + (w - side) / 2, y + 0.64 * h - tall / 2, side, tall)
         canvas.restoreState()
+        canvas.setStrokeColor(self.colors["paper"])
+        canvas.setLineWidth(0.8)
+        canvas.roundRect(x + 3 * mm, y + 3 * mm, w - 6 * mm, h - 6 * mm, radius - 1.5 * mm)
+        plate_h, plate_y = 30 * mm, y + 0.17 * h
+        canvas.setFillColor(self.colors["paper"])
+        canvas.roundRect(x + 7 * mm, plate_y, w - 14 * mm, plate_h, 2 * mm, stroke=0, fill=1)
         canvas.setFillColor(self.ink)
-        canvas.setFont(TITLE, 30)
-        canvas.drawCentredString(width / 2, height * 0.32, self.title)
+        size = min(30.0, 30.0 * (w - 20 * mm) / canvas.stringWidth(self.title, TITLE, 30.0))
+        canvas.setFont(TITLE, size)
+        canvas.drawCentredString(width / 2, plate_y + plate_h - 6 * mm - size * 0.7, self.title)
         if "subtitle" in self.meta:
-            canvas.setFont(BODY_SEMIBOLD, 11)
-            canvas.drawCentredString(width / 2, height * 0.32 - 22, self.meta["subtitle"])
+            canvas.setFont(BODY_SEMIBOLD, 10)
+            canvas.drawCentredString(width / 2, plate_y + 6 * mm, self.meta["subtitle"])
+        paper = self.colors["paper"]
         if "credit" in self.meta:
             style = ParagraphStyle(
                 "credit",
                 fontName=BODY_ITALIC,
                 fontSize=9,
                 leading=11.5,
-                textColor=self.ink,
+                textColor=paper,
                 alignment=TA_CENTER,
             )
             paragraph = Paragraph(markup(smarten(self.meta["credit"])), style)
-            paragraph.wrap(width - 2 * self.look.margin, height)
-            paragraph.drawOn(canvas, self.look.margin, self.look.bottom + 14)
+            paragraph.wrap(w - 16 * mm, h)
+            paragraph.drawOn(canvas, x + 8 * mm, y + 12 * mm)
+        canvas.setFillColor(paper)
         canvas.setFont(BODY, 7)
-        canvas.drawCentredString(
-            width / 2,
-            self.look.bottom,
-            say("book.print.typeset", version=__version__),
-        )
+        canvas.drawCentredString(width / 2, y + 7 * mm, say("book.print.typeset", version=__version__))
 
     def _furniture(self, canvas, doc) -> None:
         """Running head (book title on even pages, chapter on odd) and the page number."""
@@ -524,13 +535,14 @@ class _Template(BaseDocTemplate):
         canvas.addOutlineEntry(flowable.plain, key, level=flowable.level, closed=flowable.level > 0)
         if flowable.level == 0:
             self.chapter = flowable.plain
-        style = self.builder.styles[f"toc{flowable.level}"]
-        entry = fallback_markup(flowable.text, style)
-        self.notify("TOCEntry", (flowable.level, entry, self.page, key))
+        if flowable.level == 0:  # the contents list the chapters; the outline, every card too
+            style = self.builder.styles["toc0"]
+            entry = fallback_markup(flowable.text, style)
+            self.notify("TOCEntry", (0, entry, self.page, key))
 
     def beforeDocument(self) -> None:
         self._keys = 0
-        self.chapter = "Contents"
+        self.chapter = say("book.print.contents")
 
 
 class _PadToCover(Flowable):

@@ -40,7 +40,7 @@ from ..words import joined, say
 from . import negation
 from .roles import Deal
 
-__all__ = ["DIRECTIVES", "Directive", "Sources", "values_sentence", "values_table"]
+__all__ = ["DIRECTIVES", "Directive", "Sources", "book_verdict", "values_sentence", "values_table"]
 
 
 def values_table() -> tuple[tuple[str, str], ...]:
@@ -76,7 +76,35 @@ class Sources(NamedTuple):
 def _negation(sources: Sources, args: tuple[str, ...]) -> Example:
     result = negation.resolve_arguments(sources.deck, args)
     readings = tuple(r[0].upper() + r[1:] + "." for r in result.readings)
-    return Example(_told(result), negation.describe(result), readings)
+    return Example(_told(result), book_verdict(result), readings)
+
+
+def book_verdict(result: negation.Negation) -> str:
+    """A worked example's outcome as a sentence, the sums shown: "8♦ + 7♦ make 15, more
+    than the K♠’s 10: Spook! is negated." (the companion says it in one line instead)."""
+    play = result.play
+    effect = result.effect.name
+    if play.pair is not None:
+        effect = say("verdict.two-cards", effect=effect)
+    if not result.negatable:
+        return say("book.verdict-cannot", effect=effect)
+    if not play.counters:
+        return say("book.verdict-unopposed", effect=effect)
+    ours = [*play.own, *play.boosts, *play.assists]
+    if len(ours) == 1:
+        beat = say("book.beat-one", card=ours[0].symbol, value=result.played_value)
+    else:
+        beat = say("book.beat-sum", cards=" + ".join(c.symbol for c in ours), value=result.played_value)
+    thrown = " + ".join(card.symbol for card in play.counters)
+    key = "book.sum-one" if len(play.counters) == 1 else "book.sum-many"
+    thrown = say(key, cards=thrown, value=result.counter_value)
+    if result.negated:
+        outcome = "book.verdict-negated"
+    elif result.counter_value > result.played_value:
+        outcome = "book.verdict-other"  # more, but not negated: the notes below say why
+    else:
+        outcome = "book.verdict-short"
+    return say(outcome, thrown=thrown, beat=beat, effect=effect)
 
 
 def _told(result: negation.Negation) -> str:
