@@ -114,7 +114,7 @@ def build(
     build is: ``progress(what, done, jobs)``, first with nothing done, then as each job
     ends, with what it made. ``deck_dir`` is a designed deck's folder, whose own files are
     never replaced and out of which the output folder may not lead; ``watching`` makes a
-    rebuild after an edit: one job after another, no print guide, faster proofs.
+    rebuild after an edit: one job after another, no print guide.
     """
     from .load.templates import load_template
     from .output.commit import recover, write_files

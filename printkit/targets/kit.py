@@ -38,8 +38,7 @@ def kit_jobs(
     sets: list[CardSet], template: Template, settings: Settings, out: Path, watching=False
 ) -> list[Job]:
     """What ``printkit build`` makes, as jobs. ``watching`` (a rebuild after an edit)
-    leaves out what no edit of a designed deck changes (the guide), and packs the proofs
-    faster."""
+    leaves out what no edit of a designed deck changes (the guide)."""
     request = Request(list(sets), template, settings, out, watching)
     found = [
         job for cards in request.sets for target in EACH_DECK for job in target(request, cards)

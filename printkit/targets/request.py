@@ -19,6 +19,6 @@ class Request(NamedTuple):
     template: Template
     settings: Settings
     out: Path
-    watching: bool = False  # a rebuild after an edit: no guide, faster proofs
+    watching: bool = False  # a rebuild after an edit: no guide
     #: The files the kit's earlier targets make, as the print guide lists them.
     contents: tuple[Printed, ...] = ()

@@ -20,7 +20,7 @@ def jobs(request: Request, cards: CardSet) -> list[Job]:
     """The kit's sheets and proof of one deck."""
     template, settings = request.template, request.settings
     target = request.out / sheets_name(cards, settings)
-    make = partial(sheet_files, cards, template, settings, target, True, request.watching)
+    make = partial(sheet_files, cards, template, settings, target, True)
     return [
         Job(
             say("kit.sheets", deck=cards.name), make, 7, _printed(cards, template, settings, target)
@@ -77,19 +77,17 @@ def sheet_files(
     settings: Settings,
     target: Path,
     proof: bool = False,
-    fast: bool = False,
 ) -> Files:
     """A deck's print sheets at ``target``; manual duplex adds -fronts and -backs to its
     name, and a template for a cutting machine adds its cut files (-cut.svg, -cut.dxf).
-    With ``proof``, the deck's proof images beside them, cut from the sheets just drawn
-    (``fast``: packed faster, as a rebuild while watching does)."""
+    With ``proof``, the deck's proof images beside them, cut from the sheets just drawn."""
     from ..render.sheets import card_sheets
 
     parts = card_sheets(cards, template, settings)
     files = _sheets_and_cuts(parts, target, template, cards.name)
     if proof:
         redraw = partial(card_sheets, cards, template)
-        files.update(_cut_proofs(parts, redraw, template, settings, cards, target.parent, fast))
+        files.update(_cut_proofs(parts, redraw, template, settings, cards, target.parent))
     return files
 
 
@@ -112,7 +110,7 @@ def _sheets_and_cuts(parts: dict[str, bytes], target: Path, template: Template, 
 
 
 def _cut_proofs(
-    parts, redraw, template: Template, settings: Settings, cards: CardSet, out: Path, fast=False
+    parts, redraw, template: Template, settings: Settings, cards: CardSet, out: Path
 ):
     """A deck's proof images in ``out`` (every front, then each distinct back), cut from
     its sheets just drawn, so every card is drawn once for both. Manual duplex's fronts
@@ -125,6 +123,6 @@ def _cut_proofs(
         sheet_pdf, duplex = redraw(settings._replace(duplex="long"))[""], "long"
     printed = template.backs and duplex != "none"
     backs_of = [cards.back_key(card) if printed else "" for card in cards.cards]
-    proofs = proof_from_sheets(sheet_pdf, template, duplex, backs_of, cards.name, fast=fast)
+    proofs = proof_from_sheets(sheet_pdf, template, duplex, backs_of, cards.name)
     stem = sheets_name(cards, settings).removesuffix(".pdf")
     return {out / f"{stem}-proof-{n}.png": png for n, png in enumerate(proofs, start=1)}
