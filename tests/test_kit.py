@@ -138,6 +138,15 @@ def test_build_one_deck_and_no_aids(cli, tmp_path):
     assert len(reader((tmp_path / "dead-mens-deck.pdf").read_bytes()).pages) == 12
 
 
+def test_a_build_without_proofs_removes_the_last_builds_proofs(cli, tmp_path):
+    args = ("build", "--deck", "simplified-bang", "--quiet", "--out", str(tmp_path))
+    assert cli(*args).status == 0
+    assert sorted(tmp_path.glob("simplified-bang-proof-*.png"))
+    assert cli(*args, "--no-proofs").status == 0
+    assert not sorted(tmp_path.glob("*-proof-*.png"))  # none left behind to mislead
+    assert (tmp_path / "simplified-bang.pdf").is_file()
+
+
 def test_build_writes_nothing_when_a_pdf_fails_its_preflight(cli, tmp_path, monkeypatch):
     """Every PDF of the kit is preflighted before anything is written: one failure, and
     no file of any job is written."""

@@ -204,6 +204,11 @@ def _report(paths: list[Path], quiet: bool = False) -> None:
     is_flag=True,
     help="With --deck-dir: build again whenever a file in the deck's folder is saved.",
 )
+@click.option(
+    "--no-proofs",
+    is_flag=True,
+    help="Leave out the proof images (and remove a previous build's): a faster build.",
+)
 @click.option("--quiet", is_flag=True, help="Print nothing but errors.")
 def build(
     out_dir: Path,
@@ -218,6 +223,7 @@ def build(
     data_dir: Path | None,
     deck_dir: Path | None,
     watch: bool,
+    no_proofs: bool,
     quiet: bool,
 ) -> None:
     """Make the whole kit in output/: for every deck its card sheets (with player aids),
@@ -240,6 +246,7 @@ def build(
         )
     _catalogue_only(deck_dir, "aids", "art_dir")
     options = _settings(duplex, back_offset, qr, art_dir, aids, ink_saver)
+    options = options._replace(proofs=not no_proofs)
     if deck_dir is not None:
         from .designing import build_design
 

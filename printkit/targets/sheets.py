@@ -20,7 +20,7 @@ def jobs(request: Request, cards: CardSet) -> list[Job]:
     """The kit's sheets and proof of one deck."""
     template, settings = request.template, request.settings
     target = request.out / sheets_name(cards, settings)
-    make = partial(sheet_files, cards, template, settings, target, True)
+    make = partial(sheet_files, cards, template, settings, target, settings.proofs)
     return [
         Job(
             say("kit.sheets", deck=cards.name), make, 7, _printed(cards, template, settings, target)

@@ -23,3 +23,4 @@ class Settings(NamedTuple):
     art_dir: Path | None = None  # the player's own pictures, <art_dir>/<deck>/<effect>.svg
     aids: int = 0  # player aid cards printed after a deck's own cards
     ink_saver: bool = False  # the same cards on white: no grounds, light pictures
+    proofs: bool = True  # a build's proof images of each deck, cut from its sheets
