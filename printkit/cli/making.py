@@ -69,6 +69,60 @@ def _deck_dir_option(help_text: str) -> Callable[[F], F]:
     )
 
 
+def _images_options(func: F) -> F:
+    """--images DIR and how its images are printed: --back, --bleed-fill, --draft."""
+    from ..load.images import BLEED_FILLS, DRAFT_DPI, PRINT_DPI
+
+    func = click.option(
+        "--draft",
+        is_flag=True,
+        help=f"With --images: print images under {DRAFT_DPI} dpi too (a blurred proof).",
+    )(func)
+    func = click.option(
+        "--bleed-fill",
+        type=click.Choice(BLEED_FILLS),
+        default="mirror",
+        show_default=True,
+        help="With --images: how the bleed an image lacks is made from its edge. mirror "
+        "continues its texture; replicate repeats its last pixels (a plain border); "
+        "median paints the edge's middle colour (a scanned border).",
+    )(func)
+    func = click.option(
+        "--back",
+        "back_image",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        metavar="FILE",
+        help="With --images: every card's back (default: back.png or back.jpg in DIR).",
+    )(func)
+    return click.option(
+        "--images",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=None,
+        metavar="DIR",
+        help="Print a folder of card images (PNG, JPEG; poker size, with or without bleed) "
+        f"in name order; NAME-front.png with NAME-back.png is a card with its own back. "
+        f"Under {PRINT_DPI} dpi is a warning.",
+    )(func)
+
+
+def _image_deck(images: Path, back: Path | None, fill: str, draft: bool, quiet: bool = False):
+    """The deck of a folder of images, its warnings said."""
+    from ..load.images import load_images
+
+    deck = load_images(images, back, fill, draft)
+    if not quiet:
+        for line in deck.warnings:
+            click.echo(f"printkit: warning: {safe(line)}", err=True)
+    return deck.cards
+
+
+def _images_only(images: Path | None, back, fill: str, draft: bool) -> None:
+    """--back, --bleed-fill and --draft belong to --images."""
+    if images is None and (back is not None or fill != "mirror" or draft):
+        raise UsageError("--back, --bleed-fill and --draft are for --images DIR: give it too")
+
+
 def _aids_option(func: F) -> F:
     return click.option(
         "--aids",
@@ -209,6 +263,7 @@ def _report(paths: list[Path], quiet: bool = False) -> None:
     is_flag=True,
     help="Leave out the proof images (and remove a previous build's): a faster build.",
 )
+@_images_options
 @click.option("--quiet", is_flag=True, help="Print nothing but errors.")
 def build(
     out_dir: Path,
@@ -224,6 +279,10 @@ def build(
     deck_dir: Path | None,
     watch: bool,
     no_proofs: bool,
+    images: Path | None,
+    back_image: Path | None,
+    bleed_fill: str,
+    draft: bool,
     quiet: bool,
 ) -> None:
     """Make the whole kit in output/: for every deck its card sheets (with player aids),
@@ -236,7 +295,11 @@ def build(
       printkit build --deck simplified-bang --out ~/cards
       printkit build --data-dir my-data --deck my-deck
       printkit build --deck-dir potions --watch
+      printkit build --images my-cards
     """
+    _images_only(images, back_image, bleed_fill, draft)
+    if images is not None and (deck_dir is not None or deck_id is not None or data_dir):
+        raise UsageError("--images builds a folder of images; give it alone, without a deck")
     if watch and deck_dir is None:
         raise UsageError("--watch rebuilds a designed deck: give --deck-dir DIR too")
     if deck_dir is not None and (deck_id is not None or data_dir is not None):
@@ -247,6 +310,12 @@ def build(
     _catalogue_only(deck_dir, "aids", "art_dir")
     options = _settings(duplex, back_offset, qr, art_dir, aids, ink_saver)
     options = options._replace(proofs=not no_proofs)
+    if images is not None:
+        from .building import make_kit
+
+        cards = _image_deck(images, back_image, bleed_fill, draft, quiet)
+        make_kit([cards], template_name, options._replace(aids=0, draft=draft), out_dir, quiet)
+        return
     if deck_dir is not None:
         from .designing import build_design
 
@@ -284,6 +353,7 @@ def _cards(deck, art_dir: Path | None):
     None, "The PDF to write (default: output/<deck>.pdf; manual duplex adds -fronts and -backs)."
 )
 @data_dir_option
+@_images_options
 def sheets(
     deck_id: str,
     template_name: str,
@@ -295,6 +365,10 @@ def sheets(
     aids: int,
     output: Path | None,
     data_dir: Path | None,
+    images: Path | None,
+    back_image: Path | None,
+    bleed_fill: str,
+    draft: bool,
 ) -> None:
     """Print sheets for one DECK (default: dead-mens-deck) on any template.
 
@@ -304,15 +378,24 @@ def sheets(
       printkit sheets --template my-sheets.toml --back-offset 1,-0.5
       printkit sheets --duplex manual -o deck.pdf
       printkit sheets --template paste-over-letter
+      printkit sheets --images my-cards --template a4-3x3
     """
     from ..load.templates import load_template
     from ..targets.sheets import sheet_files, sheets_name
 
-    deck = open_deck(deck_id, data_dir, documents=False, look=True, aid=aids > 0)
+    _images_only(images, back_image, bleed_fill, draft)
     template = load_template(template_name)
     options = _settings(duplex, back_offset, qr, art_dir, aids, ink_saver)
-    target = _pdf(output or Path("output") / sheets_name(deck, options, template))
-    _write_checked(sheet_files(_cards(deck, art_dir), template, options, target))
+    if images is not None:
+        if deck_id != DEFAULT_DECK or data_dir is not None:
+            raise UsageError("--images prints a folder of images; give it or a DECK, not both")
+        cards = _image_deck(images, back_image, bleed_fill, draft)
+        options = options._replace(aids=0, draft=draft)
+    else:
+        deck = open_deck(deck_id, data_dir, documents=False, look=True, aid=aids > 0)
+        cards = _cards(deck, art_dir)
+    target = _pdf(output or Path("output") / sheets_name(cards, options, template))
+    _write_checked(sheet_files(cards, template, options, target))
 
 
 @printkit.command()
@@ -458,6 +541,7 @@ def rulebook(
 @_deck_dir_option("A designed deck (made by printkit new) instead of DECK.")
 @art_options
 @data_dir_option
+@_images_options
 def export(
     deck_id: str,
     shop: str,
@@ -468,6 +552,10 @@ def export(
     qr: bool | None,
     art_dir: Path,
     data_dir: Path | None,
+    images: Path | None,
+    back_image: Path | None,
+    bleed_fill: str,
+    draft: bool,
 ) -> None:
     """Images of the cards: for a print-on-demand shop, a virtual table or a cutting
     machine, rendered from the same drawing as the PDFs.
@@ -494,7 +582,12 @@ def export(
     if dpi is not None and not chosen.dpi:
         raise UsageError(f"--dpi is for the shops; --for {shop} has its own size")
     _catalogue_only(deck_dir, "art_dir", "data_dir", "deck_id")
-    if deck_dir is not None:
+    _images_only(images, back_image, bleed_fill, draft)
+    if images is not None:
+        if deck_dir is not None or deck_id != DEFAULT_DECK or data_dir is not None:
+            raise UsageError("--images exports a folder of images; give it or a deck, not both")
+        cards = _image_deck(images, back_image, bleed_fill, draft)
+    elif deck_dir is not None:
         from ..load.design import load_design
 
         cards = load_design(deck_dir)

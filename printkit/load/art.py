@@ -41,7 +41,7 @@ from ..values.model import Deck
 from ..values.pictures import RASTER_FORMATS, ArtLibrary, Picture, picture_error
 from .datafile import read_confined, shown
 
-__all__ = ["RASTER_SUFFIXES", "load_art", "load_icons", "load_picture"]
+__all__ = ["RASTER_SUFFIXES", "load_art", "load_icons", "load_picture", "picture_size"]
 
 RASTER_SUFFIXES = (".png", ".jpg", ".jpeg")
 _SUFFIXES = (".svg", *RASTER_SUFFIXES)
@@ -104,6 +104,11 @@ def load_icons() -> ArtLibrary:
     """printkit's own icons alone (suit pips, target symbols, marks), for designed decks."""
     builtin = art_dir() / "builtin" / "icons"
     return ArtLibrary(icons={p.stem: _picture(p, builtin) for p in sorted(builtin.glob("*.svg"))})
+
+
+def picture_size(picture: Picture) -> tuple[int, int]:
+    """A raster picture's width and height in pixels, from its header (it was checked)."""
+    return _check_pixels(Path(picture.source), picture.data, held=False)
 
 
 def load_picture(path: Path, root: Path) -> Picture:

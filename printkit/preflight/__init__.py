@@ -18,7 +18,12 @@ from .rules import PAPERS, Expect, Finding, check_document, check_page
 __all__ = ["KINDS", "PAPERS", "Expect", "Finding", "Report", "expect_of", "preflight"]
 
 #: The document-information keys printkit writes so that a file says what it is.
-INFO_KEYS = {"kind": "PrintkitKind", "paper": "PrintkitPaper", "duplex": "PrintkitDuplex"}
+INFO_KEYS = {
+    "kind": "PrintkitKind",
+    "paper": "PrintkitPaper",
+    "duplex": "PrintkitDuplex",
+    "draft": "PrintkitDraft",
+}
 
 
 class Report(NamedTuple):
@@ -49,6 +54,7 @@ def expect_of(facts: DocumentFacts) -> Expect:
         kind if kind in KINDS else "other",
         paper if paper in PAPERS or paper == "custom" else None,
         duplex if duplex in ("long", "short", "simplex") else None,
+        facts.info.get(INFO_KEYS["draft"]) == "yes",
     )
 
 

@@ -101,7 +101,10 @@ class DocumentFacts:
 
 
 _DUPLEX = {1: "Simplex", 2: "DuplexFlipShortEdge", 3: "DuplexFlipLongEdge"}
-_INFO_KEYS = ("Title", "Subject", "Creator", "PrintkitKind", "PrintkitPaper", "PrintkitDuplex")
+_INFO_KEYS = (
+    "Title", "Subject", "Creator", "PrintkitKind", "PrintkitPaper", "PrintkitDuplex",
+    "PrintkitDraft",
+)  # fmt: skip
 
 
 #: The largest file the preflight reads.

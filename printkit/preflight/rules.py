@@ -4,7 +4,7 @@ Each rule looks at one page (or the whole document) and says what it saw and whe
 that passes. The numbers are the print trade's: text at least 6 pt (8 pt on an
 identification sheet, 9 pt for a book's body), nothing but a card's bleed and crop marks
 within 5 mm of a paper edge, crop marks clear of the bleed, the page exactly its paper,
-pictures at 300 dpi or more, and a file that asks to print at actual size and on the
+pictures at 300 dpi or more (150 at the least, but in a draft), and a file that asks to print at actual size and on the
 right duplex edge.
 """
 
@@ -20,6 +20,7 @@ from ..values.printspec import DUPLEX_NAMES, EDGE, KINDS
 from .facts import DocumentFacts, PageFacts
 
 __all__ = [
+    "FLOOR_DPI",
     "MIN_DPI",
     "PAPERS",
     "Expect",
@@ -30,6 +31,9 @@ __all__ = [
 
 #: The least resolution a raster picture may be printed at.
 MIN_DPI = 300
+#: Under MIN_DPI a picture prints softer (a warning); under FLOOR_DPI, blurred (a failure,
+#: but in a draft).
+FLOOR_DPI = 150
 
 
 class Expect(NamedTuple):
@@ -38,6 +42,7 @@ class Expect(NamedTuple):
     kind: str = "other"
     paper: str | None = None  # a name in PAPERS, or None for any of them
     duplex: str | None = None  # "long", "short" or "simplex"; None: any, but stated
+    draft: bool = False  # a draft asked for: pictures under FLOOR_DPI only warn
 
 
 class Finding(NamedTuple):
@@ -196,12 +201,13 @@ def _images(page: PageFacts, expect: Expect) -> Finding:
         return Finding(page.number, "images", "ok", "none")
     low = min(page.images, key=lambda i: i.dpi)
     if low.dpi < MIN_DPI - 0.5:
+        level = "fail" if low.dpi < FLOOR_DPI - 0.5 and not expect.draft else "warn"
         return Finding(
             page.number,
             "images",
-            "fail",
+            level,
             f"a {low.pixels[0]} x {low.pixels[1]} px picture prints at {low.dpi:.0f} dpi "
-            f"({_at(low.box)}); give it {MIN_DPI} dpi or more",
+            f"({_at(low.box)}); {MIN_DPI} dpi or more prints sharp",
         )
     return Finding(page.number, "images", "ok", f"{low.dpi:.0f} dpi at least")
 

@@ -13,6 +13,7 @@ from ..values.pictures import RASTER_FORMATS, Picture, picture_error
 __all__ = [
     "INK_SAVER_LIGHT",
     "RASTER_PPI",
+    "face_raster",
     "fit_raster",
     "lightened",
     "pattern_only",
@@ -139,6 +140,72 @@ def _copied(node):
     if isinstance(node, Group):
         new.contents = [_copied(child) for child in node.contents]
     return new
+
+
+def face_raster(picture: Picture, trim_w: float, trim_h: float, extra: float) -> bytes:
+    """A card face's picture (``picture.face``) over the card's trim and ``extra`` points
+    of bleed on each side, as PNG bytes: its own bleed cropped evenly where it has more,
+    made from its edge (``face.fill``) where it has less. Nothing is stretched: the trim
+    keeps the picture's own proportions, which the loader checked."""
+    from PIL import Image, ImageOps, ImageStat
+
+    face = picture.face
+    assert face is not None
+    with Image.open(io.BytesIO(picture.data), formats=RASTER_FORMATS) as image:
+        image.load()
+        card = image.convert("RGB")
+    if face.turned:
+        card = card.rotate(90, expand=True)
+    width, height = card.size
+    per_point = width / (trim_w + 2 * face.bleed)  # pixels per point, across
+    own = round(face.bleed * per_point)
+    want = round(extra * per_point)
+    if own > want:  # more bleed than drawn: crop it evenly
+        cut = own - want
+        card = card.crop((cut, cut, width - cut, height - cut))
+    elif want > own:  # less: make the rest from the edge
+        card = _extended(card, want - own, face.fill, Image, ImageOps, ImageStat)
+    buffer = io.BytesIO()
+    card.save(buffer, format="PNG", compress_level=1)
+    return buffer.getvalue()
+
+
+def _extended(card, more: int, fill: str, Image, ImageOps, ImageStat):
+    """``card`` with ``more`` pixels added on every side, made from its edge."""
+    width, height = card.size
+    if fill == "median":
+        inner = (min(more, width // 4), min(more, height // 4))
+        mask = Image.new("L", (width, height), 255)
+        mask.paste(0, (inner[0], inner[1], width - inner[0], height - inner[1]))
+        colour = tuple(round(v) for v in ImageStat.Stat(card, mask).median)
+        out = Image.new("RGB", (width + 2 * more, height + 2 * more), colour)
+        out.paste(card, (more, more))
+        return out
+    out = Image.new("RGB", (width + 2 * more, height + 2 * more))
+    out.paste(card, (more, more))
+    side = min(more, width, height)
+    if fill == "mirror":
+        strips = (
+            (ImageOps.mirror(card.crop((0, 0, side, height))), (more - side, more)),
+            (ImageOps.mirror(card.crop((width - side, 0, width, height))), (more + width, more)),
+        )
+    else:  # replicate: the outermost column, repeated
+        strips = (
+            (card.crop((0, 0, 1, height)).resize((more, height)), (0, more)),
+            (card.crop((width - 1, 0, width, height)).resize((more, height)), (more + width, more)),
+        )
+    for strip, at in strips:
+        out.paste(strip, at)
+    wide = out.size[0]
+    if fill == "mirror":  # then the rows above and below, corners included
+        top = ImageOps.flip(out.crop((0, more, wide, more + side)))
+        bottom = ImageOps.flip(out.crop((0, more + height - side, wide, more + height)))
+        out.paste(top, (0, more - side))
+        out.paste(bottom, (0, more + height))
+    else:
+        out.paste(out.crop((0, more, wide, more + 1)).resize((wide, more)), (0, 0))
+        out.paste(out.crop((0, more + height - 1, wide, more + height)).resize((wide, more)), (0, more + height))
+    return out
 
 
 def fit_raster(picture: Picture, box_w: float, box_h: float, light: float = 0.0) -> bytes:

@@ -24,7 +24,15 @@ from ..values.design import CardSet, Layout, PrintCard, fill_in
 from ..values.model import SUIT_SYMBOLS, suit_color
 from ..values.notation import parse_card
 from ..values.pictures import Picture
-from .art import INK_SAVER_LIGHT, fit_raster, lightened, place_drawing, tinted, without_ground
+from .art import (
+    INK_SAVER_LIGHT,
+    face_raster,
+    fit_raster,
+    lightened,
+    place_drawing,
+    tinted,
+    without_ground,
+)
 from .fonts import (
     add_family,
     draw_text,
@@ -461,6 +469,10 @@ class CardFaces:
             return
         picture = self.cards.pictures[name]
         canvas, inner, box = self.doc.canvas, item.inner, item.box
+        if picture.face is not None:  # a whole card face: over the trim and the bleed drawn
+            canvas.translate(inner.x, inner.y)
+            canvas.doForm(self._face_form(picture, box.w, box.h, (inner.w - box.w) / 2))
+            return
         cover = box.fit == "cover"
         clip = canvas.beginPath()
         if box.radius:
@@ -472,6 +484,19 @@ class CardFaces:
             inner = _contained(picture, inner)
         canvas.translate(inner.x, inner.y)
         canvas.doForm(self._picture_form(picture, inner.w, inner.h, cover, box.bleed))
+
+    def _face_form(self, picture: Picture, w: float, h: float, extra: float) -> str:
+        """A card face's picture over a ``w`` x ``h`` card and ``extra`` of bleed, drawn
+        once however many copies of the card there are."""
+        name = f"face-{picture.digest()[:16]}-{round(w, 2)}x{round(h, 2)}+{round(extra, 2)}"
+
+        def draw() -> None:
+            from reportlab.lib.utils import ImageReader
+
+            data = face_raster(picture, w, h, extra)
+            self.doc.canvas.drawImage(ImageReader(io.BytesIO(data)), 0, 0, w + 2 * extra, h + 2 * extra)
+
+        return self.doc.form(name, (0, 0, w + 2 * extra, h + 2 * extra), draw)
 
     def _picture_form(self, picture: Picture, w: float, h: float, cover: bool, ground: bool) -> str:
         """A picture at a size, drawn once however many cards show it. Named after its

@@ -44,9 +44,11 @@ class Document:
         kind: str,
         paper: str,
         duplex: str = "simplex",
+        draft: bool = False,
     ):
         """``kind``, ``paper`` and ``duplex`` say what the file is, for the printer's
-        dialog (actual size, the flip edge) and for the preflight."""
+        dialog (actual size, the flip edge) and for the preflight; ``draft``, that its
+        pictures may be under the preflight's floor (a draft asked for)."""
         from reportlab import rl_config
 
         _check_source_date_epoch()
@@ -70,7 +72,7 @@ class Document:
         self.canvas.setKeywords(say("kit.keywords"))
         self.canvas.setViewerPreference("PrintScaling", "None")
         self.canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[duplex])
-        self.canvas._doc.info = _info(self.canvas._doc.info, kind, paper, duplex)
+        self.canvas._doc.info = _info(self.canvas._doc.info, kind, paper, duplex, draft)
         self._forms: set[str] = set()
 
     def form(
@@ -176,8 +178,8 @@ def _once_stream():
     return OnceStream
 
 
-def _info(base, kind: str, paper: str, duplex: str):
-    """The document information, with printkit's three keys added to reportlab's own."""
+def _info(base, kind: str, paper: str, duplex: str, draft: bool = False):
+    """The document information, with printkit's keys added to reportlab's own."""
     from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFInfo, PDFString
 
     class _Info(PDFInfo):
@@ -188,6 +190,7 @@ def _info(base, kind: str, paper: str, duplex: str):
                     "PrintkitKind": PDFString(kind),
                     "PrintkitPaper": PDFString(paper),
                     "PrintkitDuplex": PDFString(duplex),
+                    **({"PrintkitDraft": PDFString("yes")} if draft else {}),
                 }
             ).format(document)
             # Both are "<< ... >>": splice the extra keys in before the closing brackets.

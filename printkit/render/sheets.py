@@ -93,6 +93,7 @@ def card_sheets(cards: CardSet, t: Template, settings: Settings) -> dict[str, by
                 kind="sheets",
                 paper=t.paper,
                 duplex=_PRINTED[settings.duplex] if t.backs and not t.fold else "simplex",
+                draft=settings.draft,
             )
             faces = CardFaces(doc, cards, settings.qr, settings.ink_saver, slots)
             documents[file] = (doc, faces)

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from ..errors import RenderError
 from .model import Effect
 
-__all__ = ["RASTER_FORMATS", "ArtLibrary", "Picture", "picture_error"]
+__all__ = ["RASTER_FORMATS", "ArtLibrary", "Face", "Picture", "picture_error"]
 
 #: The only raster formats opened, by name: Pillow never guesses a format from content.
 RASTER_FORMATS = ("PNG", "JPEG")
@@ -22,12 +22,22 @@ def picture_error(source: str, message: str) -> RenderError:
     return RenderError(f"{source}: {message}; fix or replace the picture")
 
 
+class Face(NamedTuple):
+    """A raster picture that is a whole card face (a folder of card images): how much
+    bleed it carries and how the rest of the template's bleed is made."""
+
+    bleed: float  # points on each side, past the card's trim
+    fill: str  # mirror, replicate or median: how a missing bleed is made from the edge
+    turned: bool = False  # a landscape picture, turned onto the portrait card
+
+
 class Picture(NamedTuple):
     """One picture: an SVG as a reportlab Drawing, or a PNG or JPEG as its bytes."""
 
     source: str  # the file it came from, as messages name it
     data: bytes  # the file's bytes, checked
     drawing: Any = None  # an SVG's reportlab Drawing; None for a raster picture
+    face: Face | None = None  # a whole card face, drawn over the card and its bleed
 
     @property
     def is_svg(self) -> bool:

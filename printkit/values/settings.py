@@ -24,3 +24,4 @@ class Settings(NamedTuple):
     aids: int = 0  # player aid cards printed after a deck's own cards
     ink_saver: bool = False  # the same cards on white: no grounds, light pictures
     proofs: bool = True  # a build's proof images of each deck, cut from its sheets
+    draft: bool = False  # pictures under 150 dpi printed all the same (a blurred draft)

@@ -1,0 +1,173 @@
+"""A folder of card images printed as a deck: order, backs, bleed measured and made,
+resolution as a warning, and every back behind its front."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from PIL import Image, ImageDraw
+
+from printkit.errors import CatalogueError
+from printkit.load.images import load_images, natural_key
+from printkit.load.templates import load_template
+from printkit.render.cards import card_pages
+from printkit.render.design import FACE_BLEED
+from printkit.render.sheets import card_sheets
+from printkit.values.settings import Settings
+
+from .pdfcheck import MM, drawn_forms, reader
+
+RED, GREEN, BLUE = (187, 0, 0), (34, 170, 102), (51, 102, 204)
+
+
+def _card(path: Path, size=(750, 1050), border=12, inner=GREEN, edge=RED) -> Path:
+    """A card image: ``edge`` for ``border`` pixels round ``inner``."""
+    image = Image.new("RGB", size, edge)
+    ImageDraw.Draw(image).rectangle(
+        (border, border, size[0] - 1 - border, size[1] - 1 - border), fill=inner
+    )
+    image.save(path)
+    return path
+
+
+@given(st.lists(st.integers(0, 10_000), min_size=1, max_size=30, unique=True))
+def test_numbered_files_sort_by_their_numbers(numbers):
+    names = [f"card{n}" for n in numbers]
+    assert sorted(names, key=natural_key) == [f"card{n}" for n in sorted(numbers)]
+
+
+def test_fronts_in_name_order_with_the_folders_back_and_a_card_of_its_own(tmp_path):
+    for name in ("card10", "card2", "Card1", "ace-front", "ace-back", "back"):
+        _card(tmp_path / f"{name}.png")
+    deck = load_images(tmp_path).cards
+    assert [c.values["name"] for c in deck.cards] == ["ace", "Card1", "card2", "card10"]
+    backs = {c.values["name"]: Path(c.values["back"]).name for c in deck.cards}
+    assert backs == {"ace": "ace-back.png", "Card1": "back.png", "card2": "back.png", "card10": "back.png"}
+
+
+@pytest.mark.parametrize(
+    ("files", "message"),
+    [
+        (("one", "two-back", "back"), "two-back.png: a back with no front"),
+        (("one", "two-front", "two-back"), "one.png: no back, while other cards have their own"),
+        (("back",), "no PNG or JPEG card images"),
+    ],
+)
+def test_no_front_silently_gets_another_back(tmp_path, files, message):
+    for name in files:
+        _card(tmp_path / f"{name}.png")
+    with pytest.raises(CatalogueError, match=message):
+        load_images(tmp_path)
+
+
+def test_every_back_lies_behind_its_front(tmp_path):
+    for n in range(1, 8):
+        _card(tmp_path / f"card{n}.png", inner=(20 * n, 40, 90))
+    _card(tmp_path / "card3-back.png", inner=BLUE)
+    _card(tmp_path / "back.png", inner=(30, 30, 30))
+    deck = load_images(tmp_path).cards
+    t = load_template("letter-3x3")
+    pdf = reader(card_sheets(deck, t, Settings())[""])
+    fronts, backs = drawn_forms(pdf, 0), drawn_forms(pdf, 1)
+    assert len(fronts) == len(backs) == 7
+    for front, back in zip(fronts, backs, strict=True):
+        assert abs((t.paper_width - back.x - back.w) - front.x) < 0.01 * MM
+        assert abs(back.y - front.y) < 0.01 * MM
+    names = [b.name for b in backs]
+    assert len(set(names)) == 2 and names[2] != names[0] == names[1] == names[3]
+
+
+def _page(cards, bleed: float, dpi: int = 300) -> Image.Image:
+    pdf = card_pages(cards, bleed=bleed).pdf
+    return pdfium.PdfDocument(pdf)[0].render(scale=dpi / 72).to_pil().convert("RGB")
+
+
+def _near(pixel, colour, slack=40) -> bool:
+    return all(abs(a - b) <= slack for a, b in zip(pixel, colour, strict=True))
+
+
+@pytest.mark.parametrize("fill", ["mirror", "replicate", "median"])
+def test_a_card_without_bleed_gets_it_made_from_its_edge(tmp_path, fill):
+    """A trimmed 750 x 1050 px card with a 1 mm red border: the PDF's bleed, 1/8 in round
+    the trim, is the border mirrored or repeated, or the edge's middle colour."""
+    _card(tmp_path / "card.png", border=12)
+    deck = load_images(tmp_path, fill=fill).cards
+    page = _page(deck, FACE_BLEED)
+    bleed_px = round(FACE_BLEED / 72 * 300)
+    w, h = page.size  # the trim and its bleed, to the pixel
+    assert abs(w - (750 + 2 * bleed_px)) <= 1 and abs(h - (1050 + 2 * bleed_px)) <= 1
+    middle = page.size[1] // 2
+    just_outside = page.getpixel((bleed_px - 3, middle))  # 0.25 mm outside the trim
+    far_out = page.getpixel((3, middle))  # at the bleed's outer edge
+    inside = page.getpixel((bleed_px + 30, middle))
+    assert _near(inside, GREEN)
+    if fill == "mirror":  # the border, then the picture beyond it, as in a mirror
+        assert _near(just_outside, RED) and _near(far_out, GREEN)
+    elif fill == "replicate":
+        assert _near(just_outside, RED) and _near(far_out, RED)
+    else:  # the outer band is mostly green: its median
+        assert _near(just_outside, GREEN) and _near(far_out, GREEN)
+
+
+def test_a_card_with_bleed_is_trimmed_to_the_bleed_drawn(tmp_path):
+    """A shop's 822 x 1122 px image carries 3 mm of bleed, here all blue: a trimmed
+    image shows none of it; a page with bleed shows it outside the trim only."""
+    _card(tmp_path / "card.png", size=(822, 1122), border=36, inner=GREEN, edge=BLUE)
+    deck = load_images(tmp_path).cards
+    trimmed = _page(deck, 0)
+    assert trimmed.size == (750, 1050)
+    for at in ((4, 525), (745, 525), (375, 4), (375, 1045)):
+        assert _near(trimmed.getpixel(at), GREEN), at
+    bled = _page(deck, FACE_BLEED)
+    assert _near(bled.getpixel((20, 600)), BLUE)
+
+
+def test_a_landscape_card_is_turned_onto_the_card(tmp_path):
+    image = Image.new("RGB", (1050, 750), GREEN)
+    ImageDraw.Draw(image).rectangle((0, 0, 100, 749), fill=RED)  # its left end red
+    image.save(tmp_path / "wide.png")
+    page = _page(load_images(tmp_path).cards, 0)
+    assert page.size == (750, 1050)
+    assert _near(page.getpixel((375, 1040)), RED)  # turned a quarter: the left end at the bottom
+
+
+def test_resolution_warns_under_300_dpi_and_stops_under_150_unless_a_draft(tmp_path):
+    _card(tmp_path / "soft.png", size=(450, 630))  # 180 dpi
+    deck = load_images(tmp_path)
+    assert len(deck.warnings) == 1 and "soft.png: 180 dpi" in deck.warnings[0]
+    _card(tmp_path / "blurred.png", size=(300, 420))  # 120 dpi
+    with pytest.raises(CatalogueError, match=r"blurred.png: 120 dpi .* under 150"):
+        load_images(tmp_path)
+    assert len(load_images(tmp_path, draft=True).warnings) == 2
+
+
+def test_a_picture_not_of_a_cards_shape_is_refused_in_one_line(tmp_path):
+    _card(tmp_path / "square.png", size=(800, 800))
+    with pytest.raises(CatalogueError, match=r"square.png: 800 x 800 px is not a poker card's shape"):
+        load_images(tmp_path)
+
+
+def test_print_a_folder_from_the_command_line(cli, tmp_path):
+    images = tmp_path / "my cards"
+    images.mkdir()
+    for n in range(1, 4):
+        _card(images / f"{n}.png", size=(822, 1122), border=36)
+    _card(images / "back.png", inner=BLUE)
+    _card(images / "4.png", size=(450, 630))
+    out = tmp_path / "out"
+    result = cli("sheets", "--images", str(images), "-o", str(out / "cards.pdf"))
+    assert result.status == 0, result.err
+    assert "4.png: 180 dpi" in result.err and "Traceback" not in result.err
+    assert len(reader((out / "cards.pdf").read_bytes()).pages) == 2
+    result = cli("build", "--images", str(images), "--out", str(out), "--quiet")
+    assert result.status == 0, result.err
+    assert (out / "my-cards.pdf").is_file() and (out / "my-cards-proof-1.png").is_file()
+    result = cli("export", "--for", "mpc", "--images", str(images), "-o", str(out / "mpc"))
+    assert result.status == 0 and len(list((out / "mpc").glob("*.png"))) == 5  # 4 fronts, 1 back
+    assert cli("sheets", "--back", str(images / "back.png")).status == 2  # --back needs --images
+    missing = cli("sheets", "--images", str(tmp_path / "nowhere"))
+    assert missing.status == 2 and missing.err.count("\n") == 1
