@@ -140,7 +140,10 @@ def test_the_worked_examples_agree_with_printkit_negate():
         line = describe(result)
         assert ("is negated" in verdict) == (line.endswith(": negated")), (verdict, line)
         if result.play.counters and result.negatable:
-            assert f"make {result.counter_value}" in verdict or f"makes {result.counter_value}" in verdict
+            assert (
+                f"make {result.counter_value}" in verdict
+                or f"makes {result.counter_value}" in verdict
+            )
             assert f"{result.played_value}" in verdict
     assert "8+7make15,morethantheK's10:Spook!isnegated." in text
 
@@ -270,4 +273,3 @@ def test_the_copy_check_catches_the_sources_own_sentences():
         pytest.skip("the source documents are not next to this checkout")
     sample = (SEEDS / "000_a17662b2da9970d7.txt").read_text(encoding="utf-8")
     assert copied_runs(sample[2000:2600])
-

@@ -222,7 +222,9 @@ def test_both_sides_of_the_aid_are_set_at_one_size_with_hanging_bullets():
     deck = load_deck()
     pages = card_pages(printed(deck), aid=True)
     lines = _aid_lines(pages.pdf, pages.aid) + _aid_lines(pages.pdf, pages.aid + 1)
-    body = [line for line in lines if line[1].startswith("ZillaSlab-") and "SemiBold" not in line[1]]
+    body = [
+        line for line in lines if line[1].startswith("ZillaSlab-") and "SemiBold" not in line[1]
+    ]
     sizes = {size for _, _, size, _ in body}
     assert len(sizes) == 1 and min(sizes) >= 7.0, sizes  # turning the card over keeps the type
     bullets = {x for x, _, _, text in body if text.strip() == "•"}

@@ -69,9 +69,9 @@ def _rulebook_page(index: int = 5) -> Image.Image:
     return _page(files[Path("rulebook.pdf")], index, 80)
 
 
-#: One card of each footer kind (and one with its QR code), a back, both sides of an aid, the identification sheet,
-#: the rulebook's cover and a page, the ink saver's card and back, a gutterfold sheet and a sheet
-#: with registration marks.
+#: One card of each footer kind (and one with its QR code), a back, both sides of an aid,
+#: the identification sheet, the rulebook's cover and a page, the ink saver's card and
+#: back, a gutterfold sheet and a sheet with registration marks.
 SUBJECTS = {
     "front-2S-target": lambda: _card("dead-mens-deck", "2S"),
     "front-7C-all-targets": lambda: _card("dead-mens-deck", "7C"),

@@ -46,7 +46,12 @@ def test_fronts_in_name_order_with_the_folders_back_and_a_card_of_its_own(tmp_pa
     deck = load_images(tmp_path).cards
     assert [c.values["name"] for c in deck.cards] == ["ace", "Card1", "card2", "card10"]
     backs = {c.values["name"]: Path(c.values["back"]).name for c in deck.cards}
-    assert backs == {"ace": "ace-back.png", "Card1": "back.png", "card2": "back.png", "card10": "back.png"}
+    assert backs == {
+        "ace": "ace-back.png",
+        "Card1": "back.png",
+        "card2": "back.png",
+        "card10": "back.png",
+    }
 
 
 @pytest.mark.parametrize(
@@ -147,7 +152,9 @@ def test_resolution_warns_under_300_dpi_and_stops_under_150_unless_a_draft(tmp_p
 
 def test_a_picture_not_of_a_cards_shape_is_refused_in_one_line(tmp_path):
     _card(tmp_path / "square.png", size=(800, 800))
-    with pytest.raises(CatalogueError, match=r"square.png: 800 x 800 px is not a poker card's shape"):
+    with pytest.raises(
+        CatalogueError, match=r"square.png: 800 x 800 px is not a poker card's shape"
+    ):
         load_images(tmp_path)
 
 

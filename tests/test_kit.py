@@ -107,10 +107,10 @@ def test_the_player_aid_agrees_with_the_rules():
     back = " ".join(section.text for section in aid.back)
     # Each check's line, from the same table the companion judges draws! by.
     plain = back.replace("\xa0", " ").replace("**", "")
-    assert "Barrel: ♥ works · ♠♣♦ fails" in plain and "Dynamite: ♠ 2-9 explodes" in plain
+    assert "Barrel: ♥ works · ♠♣♦ fails" in plain and "Dynamite: ♠ 2–9 explodes" in plain
     assert all(check.summary() in back for check in CHECKS.values())
     front = " ".join(section.title for section in aid.front)
-    assert "A ghost's turn" in front and "Negation" in front
+    assert "A ghost’s turn" in front and "Negation" in front
 
 
 def test_build_makes_the_whole_kit(cli, tmp_path):

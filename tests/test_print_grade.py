@@ -111,5 +111,6 @@ def test_the_identification_sheets_groups_differ_in_more_than_hue():
         assert len({shape for _, shape in groups}) == len(groups)
         assert len(groups) <= 6  # beyond six groups, only the shapes would tell them apart
         lightness = sorted(_lightness(tint) for tint, _ in groups)
-        assert min(b - a for a, b in zip(lightness, lightness[1:])) >= 4.5, (suit, lightness)
+        steps = [b - a for a, b in itertools.pairwise(lightness)]
+        assert min(steps) >= 4.5, (suit, lightness)
         assert lightness[0] >= 70  # the text stays dark on light

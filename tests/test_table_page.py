@@ -302,7 +302,7 @@ def test_a_six_player_table_two_dead_a_negation_and_a_dynamite(page):
     tap_card(page, "draw", "KH")
     expected = run_cli(["odds", "dynamite", "--seen", "3H,KH", "--in-play", "dynamite", "--json"])
     text = page.inner_text("#draw")
-    assert "over the 77 cards left of the BANG! deck's 80 (3 seen or in play)" in text
+    assert "over the 77 cards left of the BANG! deck’s 80 (3 seen or in play)" in text
     assert all(o["fraction"] in text for o in expected["outcomes"].values())
     # The table survives a reload, and can be cleared.
     page.reload()
@@ -413,7 +413,7 @@ def test_switching_to_a_pair_keeps_the_card_played(page):
     fresh(page, "negate")
     tap_card(page, "negate", "3S")
     page.click("#negate >> text=Spook! pair")
-    assert bar(page).startswith("Tap the pair's second card")
+    assert bar(page).startswith("Tap the pair’s second card")
     tap_card(page, "negate", "5H")
     assert "3♠ + 5♥" in page.inner_text("#negate")  # the pair, the first card kept
 

@@ -271,7 +271,7 @@ def _busy_tabs(page) -> None:
     tap_card(page, "negate", "10D")
     page.click("#tab-draw")
     page.click("#draw >> text='Dynamite then Jail'")
-    page.click("#draw >> text='Lucky Duke draws'")
+    page.click("#draw >> text='Lucky Duke makes the draw!'")
     for code in ("9S", "10H", "4H", "QC"):
         tap_card(page, "draw", code)
 
@@ -424,7 +424,7 @@ def test_an_emptied_slot_stays_where_it_is(page):
     page.click("#negate [data-key='slot-counters-0']")
     page.click("#negate [data-key='slot-counters-0']")  # chosen, then emptied
     assert page.get_attribute("#negate [data-key='slot-counters-1']", "aria-label").startswith(
-        "counter 2: 7♦"
+        "thrown card 2: 7♦"
     )
     tap_card(page, "negate", "9D")
     assert _saved(page)["negate"]["counters"] == ["9D", "7D", "6D"]
@@ -460,10 +460,10 @@ def test_dynamite_then_jail_names_each_check_s_cards(page):
     page.click("#draw >> text='Dynamite then Jail'")
     tap_card(page, "draw", "3S")
     assert page.get_attribute("#draw [data-key='slot-cards-1']", "aria-label").startswith(
-        "Jail's card: empty"
+        "Jail’s card: empty"
     )
     page.click("#draw [data-key='lucky-duke']")  # two flips each: the flips start again
     assert _saved(page)["draw"]["cards"] == []
     assert page.get_attribute("#draw [data-key='slot-cards-2']", "aria-label").startswith(
-        "Jail's card 1"
+        "Jail’s card 1"
     )

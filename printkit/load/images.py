@@ -30,7 +30,7 @@ from ..values.pictures import Face, Picture
 from .art import load_icons, load_picture, picture_size
 from .datafile import shown
 
-__all__ = ["BLEED_FILLS", "PRINT_DPI", "DRAFT_DPI", "ImageDeck", "load_images", "natural_key"]
+__all__ = ["BLEED_FILLS", "DRAFT_DPI", "PRINT_DPI", "ImageDeck", "load_images", "natural_key"]
 
 #: The card every image is printed as (the templates' card).
 CARD = (2.5 * inch, 3.5 * inch)
@@ -200,5 +200,8 @@ def _face(path: Path, root: Path, fill: str, draft: bool) -> tuple[Picture, str]
             "blurred. Use a larger image, or print a draft"
         )
     if dpi < PRINT_DPI:
-        note = f"{shown(path)}: {dpi:.0f} dpi at the card's size; it prints softer than {PRINT_DPI} dpi"
+        note = (
+            f"{shown(path)}: {dpi:.0f} dpi at the card's size; it prints softer than "
+            f"{PRINT_DPI} dpi"
+        )
     return picture._replace(face=Face(bleed, fill, turned)), note

@@ -4,8 +4,8 @@ Each rule looks at one page (or the whole document) and says what it saw and whe
 that passes. The numbers are the print trade's: text at least 6 pt (8 pt on an
 identification sheet, 9 pt for a book's body), nothing but a card's bleed and crop marks
 within 5 mm of a paper edge, crop marks clear of the bleed, the page exactly its paper,
-pictures at 300 dpi or more (150 at the least, but in a draft), and a file that asks to print at actual size and on the
-right duplex edge.
+pictures at 300 dpi or more (150 at the least, but in a draft), and a file that asks to
+print at actual size and on the right duplex edge.
 """
 
 from __future__ import annotations

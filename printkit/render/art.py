@@ -204,7 +204,10 @@ def _extended(card, more: int, fill: str, Image, ImageOps, ImageStat):
         out.paste(bottom, (0, more + height))
     else:
         out.paste(out.crop((0, more, wide, more + 1)).resize((wide, more)), (0, 0))
-        out.paste(out.crop((0, more + height - 1, wide, more + height)).resize((wide, more)), (0, more + height))
+        out.paste(
+            out.crop((0, more + height - 1, wide, more + height)).resize((wide, more)),
+            (0, more + height),
+        )
     return out
 
 

@@ -45,7 +45,6 @@ from .icons import Icons
 from .pdf import Document, hex_color
 from .platypus import (
     BaseDocTemplate,
-    CondPageBreak,
     Flowable,
     Frame,
     KeepTogether,
@@ -225,9 +224,7 @@ class _Builder:
         story: list[Flowable] = []
         if self.book:
             story += [NextPageTemplate("body"), PageBreak()]
-            toc = TableOfContents(
-                levelStyles=[self.styles["toc0"]], dotsMinLevel=0
-            )
+            toc = TableOfContents(levelStyles=[self.styles["toc0"]], dotsMinLevel=0)
             contents = say("book.print.contents")
             story += [Paragraph(contents, self.styles["h1"]), toc, PageBreak()]
         else:
@@ -468,7 +465,9 @@ class _Builder:
             paragraph.drawOn(canvas, x + 8 * mm, y + 12 * mm)
         canvas.setFillColor(paper)
         canvas.setFont(BODY, 7)
-        canvas.drawCentredString(width / 2, y + 7 * mm, say("book.print.typeset", version=__version__))
+        canvas.drawCentredString(
+            width / 2, y + 7 * mm, say("book.print.typeset", version=__version__)
+        )
 
     def _furniture(self, canvas, doc) -> None:
         """Running head (book title on even pages, chapter on odd) and the page number."""

@@ -494,7 +494,9 @@ class CardFaces:
             from reportlab.lib.utils import ImageReader
 
             data = face_raster(picture, w, h, extra)
-            self.doc.canvas.drawImage(ImageReader(io.BytesIO(data)), 0, 0, w + 2 * extra, h + 2 * extra)
+            self.doc.canvas.drawImage(
+                ImageReader(io.BytesIO(data)), 0, 0, w + 2 * extra, h + 2 * extra
+            )
 
         return self.doc.form(name, (0, 0, w + 2 * extra, h + 2 * extra), draw)
 

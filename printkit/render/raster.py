@@ -181,9 +181,7 @@ def proof_from_sheets(
         document.close()
 
 
-def _proofs(
-    card, count: int, name: str, backs: int, columns: int, corner: int = 0
-) -> list[bytes]:
+def _proofs(card, count: int, name: str, backs: int, columns: int, corner: int = 0) -> list[bytes]:
     """Proof PNGs of ``count`` card images (``card(i)``), at most PROOF_CARDS each, each
     card's corners rounded to ``corner`` pixels, as the card is cut."""
     from PIL import Image, ImageDraw

@@ -94,7 +94,9 @@ def book_verdict(result: negation.Negation) -> str:
     if len(ours) == 1:
         beat = say("book.beat-one", card=ours[0].symbol, value=result.played_value)
     else:
-        beat = say("book.beat-sum", cards=" + ".join(c.symbol for c in ours), value=result.played_value)
+        beat = say(
+            "book.beat-sum", cards=" + ".join(c.symbol for c in ours), value=result.played_value
+        )
     thrown = " + ".join(card.symbol for card in play.counters)
     key = "book.sum-one" if len(play.counters) == 1 else "book.sum-many"
     thrown = say(key, cards=thrown, value=result.counter_value)

@@ -109,9 +109,7 @@ def _sheets_and_cuts(parts: dict[str, bytes], target: Path, template: Template, 
     return files
 
 
-def _cut_proofs(
-    parts, redraw, template: Template, settings: Settings, cards: CardSet, out: Path
-):
+def _cut_proofs(parts, redraw, template: Template, settings: Settings, cards: CardSet, out: Path):
     """A deck's proof images in ``out`` (every front, then each distinct back), cut from
     its sheets just drawn, so every card is drawn once for both. Manual duplex's fronts
     and backs are two files: the sheets are drawn again as one long-edge file
