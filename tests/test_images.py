@@ -178,3 +178,49 @@ def test_print_a_folder_from_the_command_line(cli, tmp_path):
     assert cli("sheets", "--back", str(images / "back.png")).status == 2  # --back needs --images
     missing = cli("sheets", "--images", str(tmp_path / "nowhere"))
     assert missing.status == 2 and missing.err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("A", "a"), ("ace", "ace-front"), ("ace-front", "ace_front")],
+)
+def test_two_files_of_one_card_are_refused_not_one_dropped(tmp_path, first, second):
+    _card(tmp_path / f"{first}.png")
+    _card(tmp_path / f"{second}.png")
+    with pytest.raises(CatalogueError, match="are the same card's image"):
+        load_images(tmp_path)
+
+
+def test_16_bit_grey_transparency_and_a_cameras_turn_print_as_seen(tmp_path):
+    Image.new("I;16", (750, 1050), 32768).save(tmp_path / "1-grey.png")  # mid grey
+    clear = Image.new("RGBA", (750, 1050), (*GREEN, 255))
+    ImageDraw.Draw(clear).rectangle((0, 0, 40, 40), fill=(0, 0, 0, 0))  # a cut-out corner
+    clear.save(tmp_path / "2-clear.png")
+    photo = Image.new("RGB", (1050, 750), GREEN)  # stored on its side, shown upright
+    ImageDraw.Draw(photo).rectangle((0, 0, 1049, 60), fill=RED)
+    exif = photo.getexif()
+    exif[0x0112] = 6  # turned 90° clockwise to view
+    photo.save(tmp_path / "3-photo.jpg", exif=exif, quality=95)
+    deck = load_images(tmp_path).cards
+    pages = pdfium.PdfDocument(card_pages(deck, bleed=0).pdf)
+    grey, clear_page, photo_page = (
+        pages[i].render(scale=300 / 72).to_pil().convert("RGB") for i in range(3)
+    )
+    assert _near(grey.getpixel((375, 525)), (128, 128, 128), 10)
+    assert _near(clear_page.getpixel((10, 10)), (255, 255, 255), 10)
+    # As a viewer shows it, the red band is on the right of the upright card.
+    assert _near(photo_page.getpixel((745, 525)), RED) and _near(
+        photo_page.getpixel((5, 525)), GREEN
+    )
+
+
+def test_nothing_is_written_into_the_image_folder(cli, tmp_path):
+    _card(tmp_path / "1.png")
+    for args in (
+        ("build", "--out", str(tmp_path)),
+        ("export", "--for", "png", "-o", str(tmp_path / "x")),
+    ):
+        result = cli(*args, "--images", str(tmp_path))
+        assert result.status == 2 and "inside the image folder" in result.err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["1.png"]
+    assert cli("sheets", "dead-mens-deck", "--images", str(tmp_path)).status == 2

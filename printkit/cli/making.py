@@ -117,10 +117,37 @@ def _image_deck(images: Path, back: Path | None, fill: str, draft: bool, quiet: 
     return deck.cards
 
 
-def _images_only(images: Path | None, back, fill: str, draft: bool) -> None:
-    """--back, --bleed-fill and --draft belong to --images."""
-    if images is None and (back is not None or fill != "mirror" or draft):
-        raise UsageError("--back, --bleed-fill and --draft are for --images DIR: give it too")
+def _images_only(
+    images: Path | None, back, fill: str, draft: bool, out: Path | None = None
+) -> None:
+    """--back, --bleed-fill and --draft belong to --images; with it, no option of a
+    catalogue deck is given (it would be ignored), and nothing is written into the
+    image folder (the next run would take printkit's files for cards)."""
+    if images is None:
+        if back is not None or fill != "mirror" or draft:
+            raise UsageError("--back, --bleed-fill and --draft are for --images DIR: give it too")
+        return
+    context = click.get_current_context()
+    for name, flag in (
+        ("deck_id", "a DECK"), ("aids", "--aids"), ("art_dir", "--art-dir"), ("qr", "--qr"),
+        ("ink_saver", "--ink-saver"), ("data_dir", "--data-dir"), ("deck_dir", "--deck-dir"),
+    ):  # fmt: skip
+        if name in context.params and context.get_parameter_source(name) not in (
+            click.core.ParameterSource.DEFAULT,
+            None,
+        ):
+            raise UsageError(f"--images prints a folder of images, without {flag}")
+    if out is not None:
+        import os
+
+        from ..load.datafile import shown
+
+        base, named = Path(os.path.abspath(images)), Path(os.path.abspath(out))
+        if named == base or base in named.parents:
+            raise UsageError(
+                f"{shown(named)} is inside the image folder: write somewhere else, or the "
+                "next run would print these files as cards"
+            )
 
 
 def _aids_option(func: F) -> F:
@@ -297,9 +324,7 @@ def build(
       printkit build --deck-dir potions --watch
       printkit build --images my-cards
     """
-    _images_only(images, back_image, bleed_fill, draft)
-    if images is not None and (deck_dir is not None or deck_id is not None or data_dir):
-        raise UsageError("--images builds a folder of images; give it alone, without a deck")
+    _images_only(images, back_image, bleed_fill, draft, out_dir)
     if watch and deck_dir is None:
         raise UsageError("--watch rebuilds a designed deck: give --deck-dir DIR too")
     if deck_dir is not None and (deck_id is not None or data_dir is not None):
@@ -383,12 +408,10 @@ def sheets(
     from ..load.templates import load_template
     from ..targets.sheets import sheet_files, sheets_name
 
-    _images_only(images, back_image, bleed_fill, draft)
+    _images_only(images, back_image, bleed_fill, draft, output.parent if output else None)
     template = load_template(template_name)
     options = _settings(duplex, back_offset, qr, art_dir, aids, ink_saver)
     if images is not None:
-        if deck_id != DEFAULT_DECK or data_dir is not None:
-            raise UsageError("--images prints a folder of images; give it or a DECK, not both")
         cards = _image_deck(images, back_image, bleed_fill, draft)
         options = options._replace(aids=0, draft=draft)
     else:
@@ -582,10 +605,8 @@ def export(
     if dpi is not None and not chosen.dpi:
         raise UsageError(f"--dpi is for the shops; --for {shop} has its own size")
     _catalogue_only(deck_dir, "art_dir", "data_dir", "deck_id")
-    _images_only(images, back_image, bleed_fill, draft)
+    _images_only(images, back_image, bleed_fill, draft, out_dir or Path("output"))
     if images is not None:
-        if deck_dir is not None or deck_id != DEFAULT_DECK or data_dir is not None:
-            raise UsageError("--images exports a folder of images; give it or a deck, not both")
         cards = _image_deck(images, back_image, bleed_fill, draft)
     elif deck_dir is not None:
         from ..load.design import load_design

@@ -98,10 +98,12 @@ def load_images(
     for path in files:
         side = _SIDE.match(path.stem)
         if side and side["side"].casefold() == "back":
-            own_backs[side["name"].casefold()] = path
+            _one(own_backs, side["name"].casefold(), path, "back")
         else:
             fronts.append(path)
-    named = {_name(p).casefold(): p for p in fronts}
+    named: dict[str, Path] = {}
+    for path in fronts:
+        _one(named, _name(path).casefold(), path, "card")
     for name, path in own_backs.items():
         if name not in named:
             raise CatalogueError(
@@ -167,10 +169,30 @@ def load_images(
     )
 
 
+def _one(found: dict[str, Path], key: str, path: Path, what: str) -> None:
+    """``path`` as the one file of its card (names that differ only in case, extension
+    or the front/back separator would otherwise hide one another)."""
+    if key in found:
+        raise CatalogueError(
+            f"{shown(path)} and {found[key].name} are the same {what}'s image; rename or remove one"
+        )
+    found[key] = path
+
+
 def _name(path: Path) -> str:
     """A card's name from its file: "ace" from ace.png and from ace-front.png."""
     side = _SIDE.match(path.stem)
     return side["name"] if side else path.stem
+
+
+def _orientation(picture: Picture) -> int:
+    """A picture's EXIF orientation (1, upright, when it has none), from its header."""
+    import io
+
+    from PIL import Image
+
+    with Image.open(io.BytesIO(picture.data)) as image:
+        return int(image.getexif().get(0x0112, 1) or 1)
 
 
 def _face(path: Path, root: Path, fill: str, draft: bool) -> tuple[Picture, str]:
@@ -180,6 +202,8 @@ def _face(path: Path, root: Path, fill: str, draft: bool) -> tuple[Picture, str]
     if picture.is_svg:
         raise CatalogueError(f"{shown(path)}: a card image is a PNG or JPEG")
     width, height = picture_size(picture)
+    if _orientation(picture) in (5, 6, 7, 8):  # a camera's picture, stored turned
+        width, height = height, width
     turned = width > height
     if turned:
         width, height = height, width
@@ -192,16 +216,13 @@ def _face(path: Path, root: Path, fill: str, draft: bool) -> tuple[Picture, str]
             "with up to 6 mm of bleed); crop it to the card"
         )
     bleed = max(0.0, bleed) if bleed >= _NO_BLEED else 0.0
-    dpi = width / ((trim_w + 2 * bleed) / inch)
+    dpi = round(width / ((trim_w + 2 * bleed) / inch))  # as it is said
     note = ""
     if dpi < DRAFT_DPI and not draft:
         raise CatalogueError(
-            f"{shown(path)}: {dpi:.0f} dpi at the card's size, under {DRAFT_DPI}; it would print "
+            f"{shown(path)}: {dpi} dpi at the card's size, under {DRAFT_DPI}; it would print "
             "blurred. Use a larger image, or print a draft"
         )
     if dpi < PRINT_DPI:
-        note = (
-            f"{shown(path)}: {dpi:.0f} dpi at the card's size; it prints softer than "
-            f"{PRINT_DPI} dpi"
-        )
+        note = f"{shown(path)}: {dpi} dpi at the card's size; it prints softer than {PRINT_DPI} dpi"
     return picture._replace(face=Face(bleed, fill, turned)), note

@@ -153,7 +153,7 @@ def face_raster(picture: Picture, trim_w: float, trim_h: float, extra: float) ->
     assert face is not None
     with Image.open(io.BytesIO(picture.data), formats=RASTER_FORMATS) as image:
         image.load()
-        card = image.convert("RGB")
+        card = _flat(ImageOps.exif_transpose(image), Image)
     if face.turned:
         card = card.rotate(90, expand=True)
     width, height = card.size
@@ -168,6 +168,18 @@ def face_raster(picture: Picture, trim_w: float, trim_h: float, extra: float) ->
     buffer = io.BytesIO()
     card.save(buffer, format="PNG", compress_level=1)
     return buffer.getvalue()
+
+
+def _flat(image, Image):
+    """A face as 8-bit RGB: 16-bit grey scaled down (not clipped to white), transparency
+    laid on white paper (a scan's cut-out corners print white, not black)."""
+    if image.mode.startswith("I"):  # 16-bit grey
+        image = image.convert("I").point(lambda value: value * (1 / 256)).convert("L")
+    if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
+        rgba = image.convert("RGBA")
+        paper = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+        return Image.alpha_composite(paper, rgba).convert("RGB")
+    return image.convert("RGB")
 
 
 def _extended(card, more: int, fill: str, Image, ImageOps, ImageStat):
