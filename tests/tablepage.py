@@ -127,6 +127,24 @@ def reload_with(page, saved: str | None = None) -> None:
     page.wait_for_function("window.printkit !== undefined")
 
 
+def reload_kept(page) -> None:
+    """The page reloaded onto the table it saved: first a second tab is opened until it
+    reads what this one wrote (chromium has then committed it), so the reload cannot read
+    an older value."""
+    key = "printkit-table:dead-mens-deck"
+    written = page.evaluate("(key) => localStorage.getItem(key)", key)
+    other = page.context.new_page()
+    try:
+        other.goto(page.path.as_uri())
+        other.wait_for_function(
+            "([key, value]) => localStorage.getItem(key) === value", arg=[key, written]
+        )
+    finally:
+        other.close()
+    page.reload()
+    page.wait_for_function("window.printkit !== undefined")
+
+
 def fresh(page, tab: str | None = None) -> None:
     """A clean table, the page reloaded, and ``tab`` open."""
     reload_with(page)

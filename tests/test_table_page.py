@@ -23,7 +23,17 @@ from printkit.values.model import RANKS, SUITS, PlayingCard
 from printkit.values.notation import NOTATIONS
 from printkit.web.page import MAX_BYTES
 
-from .tablepage import CHROMIUM, CODES, bar, fresh, open_page, reload_with, run_cli, tap_card
+from .tablepage import (
+    CHROMIUM,
+    CODES,
+    bar,
+    fresh,
+    open_page,
+    reload_kept,
+    reload_with,
+    run_cli,
+    tap_card,
+)
 
 
 @pytest.fixture(scope="module")
@@ -305,7 +315,7 @@ def test_a_six_player_table_two_dead_a_negation_and_a_dynamite(page):
     assert "over the 77 cards left of the BANG! deck’s 80 (3 seen or in play)" in text
     assert all(o["fraction"] in text for o in expected["outcomes"].values())
     # The table survives a reload, and can be cleared.
-    page.reload()
+    reload_kept(page)
     page.click("#tab-table")
     assert page.locator("#role-2").input_value() == "renegade"
     page.once("dialog", lambda dialog: dialog.accept())
