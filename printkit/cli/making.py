@@ -138,16 +138,9 @@ def _images_only(
         ):
             raise UsageError(f"--images prints a folder of images, without {flag}")
     if out is not None:
-        import os
+        from ..output.guard import outside_images
 
-        from ..load.datafile import shown
-
-        base, named = Path(os.path.abspath(images)), Path(os.path.abspath(out))
-        if named == base or base in named.parents:
-            raise UsageError(
-                f"{shown(named)} is inside the image folder: write somewhere else, or the "
-                "next run would print these files as cards"
-            )
+        outside_images(out, images)
 
 
 def _aids_option(func: F) -> F:

@@ -74,11 +74,14 @@ def load_images(
         raise UsageError(f"{shown(folder)}: no folder of images there; give the folder's path")
     if fill not in BLEED_FILLS:
         raise UsageError(f"the bleed fill is {', '.join(BLEED_FILLS)}, not {fill!r}")
-    files = [
-        path
-        for path in folder.iterdir()
-        if path.suffix.lower() in _SUFFIXES and not path.name.startswith(".")
-    ]
+    try:
+        files = [
+            path
+            for path in folder.iterdir()
+            if path.suffix.lower() in _SUFFIXES and not path.name.startswith(".")
+        ]
+    except OSError as exc:  # a folder that cannot be listed
+        raise CatalogueError(f"{shown(folder)}: cannot be read ({exc.strerror or exc})") from None
     if len(files) > MAX_CARDS:
         raise CatalogueError(
             f"{shown(folder)}: {len(files):,} images, more than the limit of {MAX_CARDS:,} cards"

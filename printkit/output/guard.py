@@ -1,5 +1,6 @@
 """Where a deck's files may go: an output folder named inside a deck's folder stays
-inside it, and never replaces a file of the deck's own."""
+inside it, and never replaces a file of the deck's own; none goes into a folder of card
+images, where the next run would take it for a card."""
 
 from __future__ import annotations
 
@@ -11,7 +12,17 @@ from ..errors import UsageError
 from ..load.datafile import shown
 from .commit import foreign_files
 
-__all__ = ["inside_deck", "spare_deck"]
+__all__ = ["inside_deck", "outside_images", "spare_deck"]
+
+
+def outside_images(out: Path, images: Path) -> None:
+    """Refuse an output folder that is a folder of card images or lies inside it."""
+    base, named = Path(os.path.abspath(images)), Path(os.path.abspath(out))
+    if named == base or base in named.parents:
+        raise UsageError(
+            f"{shown(named)} is inside the image folder: write somewhere else, or the next "
+            "run would print these files as cards"
+        )
 
 
 def inside_deck(out: Path, folder: Path | None) -> None:
