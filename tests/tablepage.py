@@ -128,21 +128,10 @@ def reload_with(page, saved: str | None = None) -> None:
 
 
 def reload_kept(page) -> None:
-    """The page reloaded onto the table it saved: first a second tab is opened until it
-    reads what this one wrote (chromium has then committed it), so the reload cannot read
-    an older value."""
-    key = "printkit-table:dead-mens-deck"
-    written = page.evaluate("(key) => localStorage.getItem(key)", key)
-    other = page.context.new_page()
-    try:
-        other.goto(page.path.as_uri())
-        other.wait_for_function(
-            "([key, value]) => localStorage.getItem(key) === value", arg=[key, written]
-        )
-    finally:
-        other.close()
-    page.reload()
-    page.wait_for_function("window.printkit !== undefined")
+    """The page reloaded onto the table it saved. The saved value is handed to the new
+    page itself (as ``reload_with`` does): chromium may give a reload an older one."""
+    saved = page.evaluate("() => localStorage.getItem('printkit-table:dead-mens-deck')")
+    reload_with(page, saved)
 
 
 def fresh(page, tab: str | None = None) -> None:
