@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import UsageError
 from .resources.paths import DEFAULT_DECK
-from .values.settings import DEFAULT_TEMPLATE, Settings
+from .values.settings import Settings
 
 if TYPE_CHECKING:
     from .preflight import Report
@@ -100,7 +100,7 @@ def build(
     sets: Sequence[CardSet] | None = None,
     out: str | os.PathLike = "output",
     *,
-    template: str = DEFAULT_TEMPLATE,
+    template: str | None = None,
     settings: Settings | None = None,
     progress: Callable[[str, int, int], None] | None = None,
     deck_dir: str | os.PathLike | None = None,
@@ -109,14 +109,15 @@ def build(
     """Make the kit of ``sets`` (every catalogue deck by default) into the folder ``out``:
     every file together, or none, and a folder a build was killed in finished first.
 
-    ``template`` is a preset's name or a template file; ``settings`` the printing options
+    ``template`` is a preset's name or a template file (None: the kit's own, or plain
+    card stock for cards of another size); ``settings`` the printing options
     (duplex, back offset, QR codes, aids, ink saver). ``progress`` is told how far the
     build is: ``progress(what, done, jobs)``, first with nothing done, then as each job
     ends, with what it made. ``deck_dir`` is a designed deck's folder, whose own files are
     never replaced and out of which the output folder may not lead; ``watching`` makes a
     rebuild after an edit: one job after another, no print guide.
     """
-    from .load.templates import load_template
+    from .load.templates import template_for
     from .output.commit import recover, write_files
     from .output.guard import inside_deck, spare_deck
     from .parallel import run_shared
@@ -132,7 +133,8 @@ def build(
     if out.is_dir():  # a build killed while committing is finished before anything else
         recover(out)
     sets = list(sets) if sets is not None else load_decks()
-    sheets = load_template(template)
+    decks = [(cards.name, cards.card_size) for cards in sets]
+    sheets, notes = template_for(template, decks, settings.card_size)
     jobs = kit_jobs(sets, sheets, settings, out, watching)
     makers = [job.make for job in jobs]  # shared with a second process when it pays
     if watching:
@@ -150,7 +152,7 @@ def build(
         made = run_shared(makers, done, longest_first(jobs))
     files = gather([(job.what, part) for job, part in zip(jobs, made, strict=True)])
     spare_deck(files, folder)
-    warnings = calibration_note(sheets, settings) + check_files(files)
+    warnings = notes + calibration_note(sheets, settings) + check_files(files)
     proofs = [proof_pattern(out / sheets_name(cards, settings)) for cards in sets]
     written = write_files(files, proofs, owner="build")
     return Kit(tuple(written), tuple(warnings))

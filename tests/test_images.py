@@ -17,6 +17,7 @@ from printkit.load.templates import load_template
 from printkit.render.cards import card_pages
 from printkit.render.design import FACE_BLEED
 from printkit.render.sheets import card_sheets
+from printkit.values.cardsizes import CARD_SIZES
 from printkit.values.settings import Settings
 
 from .pdfcheck import MM, drawn_forms, reader
@@ -118,6 +119,31 @@ def test_a_card_without_bleed_gets_it_made_from_its_edge(tmp_path, fill):
         assert _near(just_outside, GREEN) and _near(far_out, GREEN)
 
 
+@pytest.mark.parametrize("lid", [(0, 0, 0), (255, 255, 255)])
+def test_a_scans_rounded_corners_are_filled_from_its_border(tmp_path, lid):
+    """A scanned card: a red border, rounded corners showing the scanner's black or
+    white lid. The corners and the bleed beyond them print red, the rest unchanged."""
+    image = Image.new("RGB", (750, 1050), lid)
+    ImageDraw.Draw(image).rounded_rectangle((0, 0, 749, 1049), radius=37, fill=RED)
+    ImageDraw.Draw(image).rectangle((60, 60, 689, 989), fill=GREEN)
+    image.save(tmp_path / "scan.png")
+    page = _page(load_images(tmp_path).cards, FACE_BLEED)
+    bleed_px = round(FACE_BLEED / 72 * 300)
+    w, h = page.size
+    for x, y in ((bleed_px + 2, bleed_px + 2), (w - bleed_px - 3, h - bleed_px - 3), (3, 3)):
+        assert _near(page.getpixel((x, y)), RED), (x, y)
+    assert _near(page.getpixel((w // 2, h // 2)), GREEN)
+
+
+def test_art_in_a_corner_is_left_as_it_is(tmp_path):
+    """A card whose art runs into its corners (no lid to see) keeps its corners."""
+    image = Image.new("RGB", (750, 1050), GREEN)
+    ImageDraw.Draw(image).rectangle((0, 0, 20, 20), fill=BLUE)  # art wholly in the corner
+    image.save(tmp_path / "art.png")
+    page = _page(load_images(tmp_path).cards, 0)
+    assert _near(page.getpixel((3, 3)), BLUE) and _near(page.getpixel((30, 30)), GREEN)
+
+
 def test_a_card_with_bleed_is_trimmed_to_the_bleed_drawn(tmp_path):
     """A shop's 822 x 1122 px image carries 3 mm of bleed, here all blue: a trimmed
     image shows none of it; a page with bleed shows it outside the trim only."""
@@ -143,19 +169,33 @@ def test_a_landscape_card_is_turned_onto_the_card(tmp_path):
 def test_resolution_warns_under_300_dpi_and_stops_under_150_unless_a_draft(tmp_path):
     _card(tmp_path / "soft.png", size=(450, 630))  # 180 dpi
     deck = load_images(tmp_path)
-    assert len(deck.warnings) == 1 and "soft.png: 180 dpi" in deck.warnings[0]
+    assert deck.warnings == (
+        f"an image prints softer than 300 dpi at the card’s size: {tmp_path}/soft.png (180 dpi)",
+    )
     _card(tmp_path / "blurred.png", size=(300, 420))  # 120 dpi
     with pytest.raises(CatalogueError, match=r"blurred.png: 120 dpi .* under 150"):
         load_images(tmp_path)
-    assert len(load_images(tmp_path, draft=True).warnings) == 2
+    (line,) = load_images(tmp_path, draft=True).warnings  # one line, the softest first
+    assert line.startswith("2 images print softer") and line.index("blurred.png") < line.index(
+        "soft.png"
+    )
+
+
+def test_ten_thousand_soft_images_are_one_line(tmp_path):
+    from printkit.load.images import _soft
+
+    line = _soft([(200 + n % 90, f"card{n}.png") for n in range(10_000)])
+    assert line.startswith("10,000 images print softer") and line.endswith("and 9,997 more")
 
 
 def test_a_picture_not_of_a_cards_shape_is_refused_in_one_line(tmp_path):
-    _card(tmp_path / "square.png", size=(800, 800))
-    with pytest.raises(
-        CatalogueError, match=r"square.png: 800 x 800 px is not a poker card's shape"
-    ):
+    _card(tmp_path / "long.png", size=(800, 1500))
+    with pytest.raises(CatalogueError, match=r"long.png: 800 × 1500 px is the shape of no card"):
         load_images(tmp_path)
+    with pytest.raises(
+        CatalogueError, match=r"long.png: 800 × 1500 px is not the shape of a 63.5 × 88.9 mm card"
+    ):
+        load_images(tmp_path, card=CARD_SIZES["poker"])
 
 
 def test_print_a_folder_from_the_command_line(cli, tmp_path):
@@ -168,7 +208,7 @@ def test_print_a_folder_from_the_command_line(cli, tmp_path):
     out = tmp_path / "out"
     result = cli("sheets", "--images", str(images), "-o", str(out / "cards.pdf"))
     assert result.status == 0, result.err
-    assert "4.png: 180 dpi" in result.err and "Traceback" not in result.err
+    assert "4.png (180 dpi)" in result.err and "Traceback" not in result.err
     assert len(reader((out / "cards.pdf").read_bytes()).pages) == 2
     result = cli("build", "--images", str(images), "--out", str(out), "--quiet")
     assert result.status == 0, result.err

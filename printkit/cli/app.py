@@ -38,6 +38,7 @@ COMMANDS = {
     "build": "making",
     "sheets": "making",
     "calibrate": "making",
+    "templates": "making",
     "idsheet": "making",
     "rulebook": "making",
     "export": "making",

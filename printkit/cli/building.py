@@ -16,7 +16,13 @@ __all__ = ["make_kit"]
 
 
 def make_kit(
-    sets, template: str, options: Settings, out: Path, quiet: bool, watching=False, deck_dir=None
+    sets,
+    template: str | None,
+    options: Settings,
+    out: Path,
+    quiet: bool,
+    watching=False,
+    deck_dir=None,
 ) -> None:
     """Make the kit of ``sets`` (card sets) into ``out`` (``printkit.build``) and say what
     was written."""

@@ -78,7 +78,7 @@ def _draw_back(folder: Path) -> None:
 
 
 def build_design(
-    folder: Path, template_name: str, options: Settings, out: Path, watch: bool, quiet: bool
+    folder: Path, template_name: str | None, options: Settings, out: Path, watch: bool, quiet: bool
 ) -> None:
     """Build the designed deck once, or at every change of its folder until Ctrl-C."""
     if not watch:
@@ -131,7 +131,12 @@ def _identity(folder: Path) -> tuple[int, int] | None:
 
 
 def _attempt(
-    folder: Path, template_name: str, options: Settings, out: Path, quiet: bool, watching: bool
+    folder: Path,
+    template_name: str | None,
+    options: Settings,
+    out: Path,
+    quiet: bool,
+    watching: bool,
 ) -> None:
     """One build while watching: an error is printed as its one line, and watching goes on."""
     started = time.perf_counter()
@@ -150,7 +155,7 @@ def _attempt(
 
 def _once(
     folder: Path,
-    template_name: str,
+    template_name: str | None,
     options: Settings,
     out: Path,
     quiet: bool,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import UsageError
+from ..errors import PrintkitError, UsageError
 from ..resources.paths import DEFAULT_DECK
 from ..targets.exports import EXPORTS, Wanted
 from ..units import mm
@@ -29,7 +29,16 @@ from .app import (
 )
 from .terminal import safe
 
-__all__ = ["build", "calibrate", "export", "idsheet", "rulebook", "sheets", "table"]
+__all__ = [
+    "build",
+    "calibrate",
+    "export",
+    "idsheet",
+    "rulebook",
+    "sheets",
+    "table",
+    "templates_command",
+]
 
 
 def _offset(_ctx, _param, value: str | None) -> tuple[float, float]:
@@ -69,6 +78,31 @@ def _deck_dir_option(help_text: str) -> Callable[[F], F]:
     )
 
 
+def _card_size(_ctx, _param, value: str | None):
+    if value is None:
+        return None
+    from ..values.cardsizes import card_size
+
+    try:
+        return card_size(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def _card_size_option(func: F) -> F:
+    """--card-size: the cards' size, by name or as WxH."""
+    from ..values.cardsizes import CARD_SIZES
+
+    return click.option(
+        "--card-size",
+        callback=_card_size,
+        metavar="NAME|WxH",
+        help=f"The cards' size: {', '.join(CARD_SIZES)}, or WxH like 70x120mm or 2.5x3.5in. "
+        "A template that centres its cards is refitted to hold as many as fit (default: "
+        "the deck's own size; a folder of images, guessed from their shape).",
+    )(func)
+
+
 def _images_options(func: F) -> F:
     """--images DIR and how its images are printed: --back, --bleed-fill, --draft."""
     from ..load.images import BLEED_FILLS, DRAFT_DPI, PRINT_DPI
@@ -97,21 +131,31 @@ def _images_options(func: F) -> F:
     )(func)
     return click.option(
         "--images",
-        type=click.Path(file_okay=False, path_type=Path),
+        type=click.Path(path_type=Path),
         default=None,
-        metavar="DIR",
-        help="Print a folder of card images (PNG, JPEG; poker size, with or without bleed) "
-        f"in name order; NAME-front.png with NAME-back.png is a card with its own back. "
+        metavar="DIR|LIST",
+        help="Print a folder of card images (PNG, JPEG; with or without bleed) "
+        "in name order (NAME-front.png with NAME-back.png is a card with its own back), "
+        "or the images a list names (.csv or .xlsx: file, count, back, name). "
         f"Under {PRINT_DPI} dpi is a warning.",
     )(func)
 
 
-def _image_deck(images: Path, back: Path | None, fill: str, draft: bool, quiet: bool = False):
-    """The deck of a folder of images, its warnings said."""
+def _image_deck(
+    images: Path, back: Path | None, fill: str, draft: bool, card=None, quiet: bool = False
+):
+    """The deck of a folder of images, its warnings said (and the card size, when it
+    was guessed)."""
     from ..load.images import load_images
+    from ..values.cardsizes import format_size, size_of
+    from ..words import say
 
-    deck = load_images(images, back, fill, draft)
+    deck = load_images(images, back, fill, draft, card)
     if not quiet:
+        if deck.guessed:
+            size = size_of(deck.cards.card_size)
+            line = say("images.guessed", cli=True, size=size.name, sides=format_size(size.sides))
+            click.echo(f"printkit: {safe(line)}", err=True)
         for line in deck.warnings:
             click.echo(f"printkit: warning: {safe(line)}", err=True)
     return deck.cards
@@ -137,7 +181,7 @@ def _images_only(
             None,
         ):
             raise UsageError(f"--images prints a folder of images, without {flag}")
-    if out is not None:
+    if out is not None and images.is_dir():  # a list names its files: others beside it are not read
         from ..output.guard import outside_images
 
         outside_images(out, images)
@@ -153,17 +197,23 @@ def _aids_option(func: F) -> F:
     )(func)
 
 
+def _presets() -> list[str]:
+    from ..load.templates import template_names
+
+    return template_names()
+
+
 def print_options(func: F) -> F:
     """Options shared by every command that prints cards on sheets."""
     options = [
         click.option(
             "--template",
             "template_name",
-            default=DEFAULT_TEMPLATE,
-            show_default=True,
+            default=None,
+            show_default=DEFAULT_TEMPLATE,
             metavar="NAME|FILE",
-            help="A preset from templates/ (plaincards-letter, letter-3x3, a4-3x3, "
-            "a4-3x3-63x88, paste-over-letter) or your own TOML file.",
+            help=f"A preset ({', '.join(_presets())}; printkit templates shows each) or "
+            "your own TOML file.",
         ),
         click.option(
             "--duplex",
@@ -188,14 +238,20 @@ def print_options(func: F) -> F:
             "to correct a printer that misregisters; read it off the calibration page.",
         ),
     ]
-    func = art_options(func)
+    func = _card_size_option(art_options(func))
     for option in reversed(options):
         func = option(func)
     return func
 
 
 def _settings(
-    duplex: str, back_offset, qr: bool | None, art_dir: Path, aids: int = 0, ink_saver: bool = False
+    duplex: str,
+    back_offset,
+    qr: bool | None,
+    art_dir: Path,
+    aids: int = 0,
+    ink_saver: bool = False,
+    card_size=None,
 ) -> Settings:
     """The one settings value every command that prints builds from its options."""
     return Settings(
@@ -205,6 +261,7 @@ def _settings(
         art_dir=art_dir,
         aids=aids,
         ink_saver=ink_saver,
+        card_size=card_size,
     )
 
 
@@ -287,12 +344,13 @@ def _report(paths: list[Path], quiet: bool = False) -> None:
 @click.option("--quiet", is_flag=True, help="Print nothing but errors.")
 def build(
     out_dir: Path,
-    template_name: str,
+    template_name: str | None,
     duplex: str,
     ink_saver: bool,
     back_offset,
     qr: bool | None,
     art_dir: Path,
+    card_size,
     aids: int,
     deck_id: str | None,
     data_dir: Path | None,
@@ -326,12 +384,12 @@ def build(
             "deck: give one or the other"
         )
     _catalogue_only(deck_dir, "aids", "art_dir")
-    options = _settings(duplex, back_offset, qr, art_dir, aids, ink_saver)
+    options = _settings(duplex, back_offset, qr, art_dir, aids, ink_saver, card_size)
     options = options._replace(proofs=not no_proofs)
     if images is not None:
         from .building import make_kit
 
-        cards = _image_deck(images, back_image, bleed_fill, draft, quiet)
+        cards = _image_deck(images, back_image, bleed_fill, draft, card_size, quiet)
         make_kit([cards], template_name, options._replace(aids=0, draft=draft), out_dir, quiet)
         return
     if deck_dir is not None:
@@ -374,12 +432,13 @@ def _cards(deck, art_dir: Path | None):
 @_images_options
 def sheets(
     deck_id: str,
-    template_name: str,
+    template_name: str | None,
     duplex: str,
     ink_saver: bool,
     back_offset,
     qr: bool | None,
     art_dir: Path,
+    card_size,
     aids: int,
     output: Path | None,
     data_dir: Path | None,
@@ -398,18 +457,22 @@ def sheets(
       printkit sheets --template paste-over-letter
       printkit sheets --images my-cards --template a4-3x3
     """
-    from ..load.templates import load_template
+    from ..load.templates import load_template, template_for
     from ..targets.sheets import sheet_files, sheets_name
 
     _images_only(images, back_image, bleed_fill, draft, output.parent if output else None)
-    template = load_template(template_name)
-    options = _settings(duplex, back_offset, qr, art_dir, aids, ink_saver)
+    if template_name is not None:  # a misspelt template is said before the deck is read
+        load_template(template_name)
+    options = _settings(duplex, back_offset, qr, art_dir, aids, ink_saver, card_size)
     if images is not None:
-        cards = _image_deck(images, back_image, bleed_fill, draft)
+        cards = _image_deck(images, back_image, bleed_fill, draft, card_size)
         options = options._replace(aids=0, draft=draft)
     else:
         deck = open_deck(deck_id, data_dir, documents=False, look=True, aid=aids > 0)
         cards = _cards(deck, art_dir)
+    template, notes = template_for(template_name, [(cards.name, cards.card_size)], card_size)
+    for line in notes:
+        click.echo(f"printkit: {safe(line)}", err=True)
     target = _pdf(output or Path("output") / sheets_name(cards, options, template))
     _write_checked(sheet_files(cards, template, options, target))
 
@@ -418,10 +481,10 @@ def sheets(
 @click.option(
     "--template",
     "template_name",
-    default=DEFAULT_TEMPLATE,
-    show_default=True,
+    default=None,
+    show_default=DEFAULT_TEMPLATE,
     metavar="NAME|FILE",
-    help="The template you will print the cards with.",
+    help=f"The template you will print the cards with: {', '.join(_presets())}, or a TOML file.",
 )
 @click.option(
     "--duplex",
@@ -435,7 +498,18 @@ def sheets(
     "The PDF to write (default: output/calibration.pdf, named after the template and the "
     "edge when they are not the kit's).",
 )
-def calibrate(template_name: str, duplex: str, output: Path | None) -> None:
+@_card_size_option
+@click.option(
+    "--images",
+    type=click.Path(path_type=Path),
+    default=None,
+    metavar="DIR|LIST",
+    help="The card images you will print (a folder or a list): the page is laid out for "
+    "their size.",
+)
+def calibrate(
+    template_name: str | None, duplex: str, output: Path | None, card_size, images: Path | None
+) -> None:
     """A two-sided page that measures how far your printer puts backs off their fronts.
 
     Print it double-sided at actual size, hold it against a window, and read the
@@ -445,14 +519,82 @@ def calibrate(template_name: str, duplex: str, output: Path | None) -> None:
     Examples:
       printkit calibrate
       printkit calibrate --template a4-3x3 -o a4-calibration.pdf
+      printkit calibrate --template letter-3x3 --card-size tarot
+      printkit calibrate --images my-cards
     """
-    from ..load.templates import load_template
+    from ..load.templates import template_for
     from ..render.calibrate import calibration_page
     from ..targets.calibration import calibration_name
 
-    template = load_template(template_name)
+    decks = []
+    if images is not None:
+        cards = _image_deck(images, None, "mirror", True, card_size)
+        decks = [(cards.name, cards.card_size)]
+    template, _ = template_for(template_name, decks, card_size)
     output = _pdf(output or Path("output") / calibration_name(template, duplex))
     _write_checked({output: calibration_page(template, duplex)})
+
+
+@printkit.command("templates")
+@_card_size_option
+def templates_command(card_size) -> None:
+    """Every preset template: its paper, its cards and how many go on a sheet, and how
+    many of each card size it holds when it is refitted (--card-size).
+
+    \b
+    Examples:
+      printkit templates
+      printkit templates --card-size tarot
+    """
+    from ..layout.design import can_scale
+    from ..load.templates import load_template, template_names
+    from ..values.cardsizes import CARD_SIZES, format_size, size_of
+    from ..words import say
+
+    def way(t) -> str:
+        if t.fold:
+            return say("templates.fold")
+        if t.registration is not None:
+            return say("templates.silhouette")
+        if t.cut_file:
+            return say("templates.cricut")
+        if not t.backs:
+            return say("templates.paste")
+        return say("templates.perforated" if t.fixed else "templates.plain")
+
+    def held(name: str, size) -> str:
+        """How many cards of ``size`` the template holds, or a dash for none."""
+        try:
+            t = load_template(name, card=size)
+        except PrintkitError:
+            return "–"
+        return str(t.per_sheet) if not t.fixed or can_scale(size.sides, t.card_size) else "–"
+
+    names = template_names()
+    rows = []
+    for name in names:
+        t = load_template(name, card=card_size)
+        paper = t.paper.title() if t.paper != "custom" else say("templates.custom")
+        if t.paper_width > t.paper_height:
+            paper += " " + say("templates.landscape")
+        size = size_of(t.card_size)
+        shown = f"{size.name} {format_size(size.sides)}" if size.name else format_size(size.sides)
+        slots = held(name, card_size) if card_size is not None else str(t.per_sheet)
+        rows.append((name, paper, shown, slots, way(t)))
+    heads = tuple(say(f"templates.{key}") for key in ("name", "paper", "card", "slots", "way"))
+    widths = [max(len(row[i]) for row in (heads, *rows)) for i in range(4)]
+    for row in (heads, *rows):
+        cells = [cell.ljust(width) for cell, width in zip(row[:4], widths, strict=True)]
+        click.echo("  ".join([*cells, row[4]]))
+    if card_size is not None:
+        return
+    click.echo("")
+    click.echo(say("templates.sizes", cli=True))
+    first = max(len(name) for name in names)
+    click.echo(" " * first + "".join(f"  {size}" for size in CARD_SIZES))
+    for name in names:
+        cells = [f"  {held(name, size):>{len(key)}}" for key, size in CARD_SIZES.items()]
+        click.echo(name.ljust(first) + "".join(cells))
 
 
 def _paper_option(func: F) -> F:
@@ -558,6 +700,7 @@ def rulebook(
 @art_options
 @data_dir_option
 @_images_options
+@_card_size_option
 def export(
     deck_id: str,
     shop: str,
@@ -572,6 +715,7 @@ def export(
     back_image: Path | None,
     bleed_fill: str,
     draft: bool,
+    card_size,
 ) -> None:
     """Images of the cards: for a print-on-demand shop, a virtual table or a cutting
     machine, rendered from the same drawing as the PDFs.
@@ -599,8 +743,10 @@ def export(
         raise UsageError(f"--dpi is for the shops; --for {shop} has its own size")
     _catalogue_only(deck_dir, "art_dir", "data_dir", "deck_id")
     _images_only(images, back_image, bleed_fill, draft, out_dir or Path("output"))
+    if card_size is not None and images is None:
+        raise UsageError("--card-size is for --images here: an export draws a deck at its own size")
     if images is not None:
-        cards = _image_deck(images, back_image, bleed_fill, draft)
+        cards = _image_deck(images, back_image, bleed_fill, draft, card_size)
     elif deck_dir is not None:
         from ..load.design import load_design
 

@@ -8,8 +8,9 @@ own (``_front``/``_back`` and `` front``/`` back`` too). A back without its fron
 deck where some cards have a back and others none, is refused: no front silently
 prints another's back.
 
-Each face is measured from its shape: a poker card's trim (63.5 x 88.9 mm) with as much
-bleed on each side as its proportions say (0 to 6 mm; a shop's 822 x 1122 px image
+Each face is measured from its shape: the card's trim (the size asked for, or the first
+of ``CARD_SIZES`` whose shape the first front has, said in a line) with as much bleed
+on each side as its proportions say (0 to 6 mm; a shop's 822 x 1122 px poker image
 carries about 3 mm). Its resolution is the pixels over that printed width, bleed
 included: under 300 dpi is a warning, under 150 an error unless a draft is asked for.
 A landscape picture is turned onto the portrait card.
@@ -24,16 +25,16 @@ from typing import NamedTuple
 from ..errors import CatalogueError, UsageError
 from ..limits import MAX_CARDS
 from ..units import inch, mm
+from ..values.cardsizes import CARD_SIZES, CardSize, format_size
 from ..values.design import Box, CardSet, Layout, PrintCard
 from ..values.names import slug
 from ..values.pictures import Face, Picture
+from ..words import say
 from .art import load_icons, load_picture, picture_size
 from .datafile import shown
 
 __all__ = ["BLEED_FILLS", "DRAFT_DPI", "PRINT_DPI", "ImageDeck", "load_images", "natural_key"]
 
-#: The card every image is printed as (the templates' card).
-CARD = (2.5 * inch, 3.5 * inch)
 #: How the bleed an image lacks is made from its edge. Mirror continues the edge's own
 #: texture (art that runs to the edge stays art); replicate repeats the last row of
 #: pixels, right for a plain border but streaky on texture; median paints the edge's
@@ -47,6 +48,9 @@ DRAFT_DPI = 150
 _NO_BLEED = 0.5 * mm  # under this, the image is the trimmed card
 _MOST_BLEED = 6.0 * mm
 _SUFFIXES = (".png", ".jpg", ".jpeg")
+#: A list of images: a spreadsheet, a row a card, with these columns.
+_LISTS = (".csv", ".xlsx")
+_LIST_COLUMNS = ("file", "count", "back", "name")
 _SIDE = re.compile(r"^(?P<name>.*?)[-_ ](?P<side>front|back)$", re.IGNORECASE)
 
 
@@ -55,6 +59,7 @@ class ImageDeck(NamedTuple):
 
     cards: CardSet
     warnings: tuple[str, ...]
+    guessed: bool = False  # the card size was guessed from the images' shape
 
 
 def natural_key(name: str) -> tuple:
@@ -64,16 +69,109 @@ def natural_key(name: str) -> tuple:
     return tuple((0, int(p), p) if p.isdigit() else (1, p.casefold(), p) for p in parts if p)
 
 
+class _Entry(NamedTuple):
+    """One card of the deck before its images are read."""
+
+    name: str
+    front: Path
+    back: Path | None  # its own back, or None for the deck's
+    count: int
+    where: str  # the file, or the list's line, as messages name it
+
+
 def load_images(
-    folder: Path, back: Path | None = None, fill: str = "mirror", draft: bool = False
+    folder: Path,
+    back: Path | None = None,
+    fill: str = "mirror",
+    draft: bool = False,
+    card: CardSize | None = None,
 ) -> ImageDeck:
-    """The deck of the images in ``folder``; ``back`` is every card's back (default:
-    back.png or back.jpg in the folder). CatalogueError names the file at fault."""
+    """The deck of the images in ``folder``, or of a list file (CSV or XLSX: a row a
+    card, with its ``file``, and optionally a ``count`` of copies, its own ``back`` and a
+    ``name``; files beside the list). ``back`` is every card's back (default: back.png or
+    back.jpg beside the images); ``card`` the cards' size (default: guessed from the
+    first front's shape). CatalogueError names the file at fault."""
     folder = Path(folder)
-    if not folder.is_dir():
-        raise UsageError(f"{shown(folder)}: no folder of images there; give the folder's path")
     if fill not in BLEED_FILLS:
         raise UsageError(f"the bleed fill is {', '.join(BLEED_FILLS)}, not {fill!r}")
+    if folder.suffix.lower() in _LISTS and folder.is_file():
+        entries, default_back = _listed(folder, back)
+        folder = folder.parent
+    elif folder.is_dir():
+        entries, default_back = _found(folder, back)
+    else:
+        raise UsageError(say("images.nothing", file=shown(folder)))
+    if default_back is None:
+        bare = [e for e in entries if e.back is None]
+        if len(bare) < len(entries) and bare:
+            raise CatalogueError(
+                f"{bare[0].where}: no back, while other cards have their own; add "
+                f"{bare[0].name}-back{bare[0].front.suffix}, or a back.png for every other card"
+            )
+    warnings: list[str] = []
+    soft: list[tuple[int, str]] = []  # (dpi, file) of each image under PRINT_DPI
+    pictures: dict[str, Picture] = {}
+    guessed = card is None
+    if card is None:
+        card = _guess(entries[0].front, folder)
+
+    def face(path: Path, root: Path) -> str:
+        key = str(path)
+        if key not in pictures:
+            picture, dpi = _face(path, root, fill, draft, card)
+            pictures[key] = picture
+            if dpi < PRINT_DPI:
+                soft.append((dpi, shown(path)))
+        return key
+
+    back_key = ""
+    if default_back is not None:  # a back given apart may lie outside the folder
+        back_key = face(default_back, default_back.parent if back is not None else folder)
+    cards = []
+    for entry in entries:
+        card_back = face(entry.back, folder) if entry.back else back_key
+        values = {"name": entry.name, "face": face(entry.front, folder), "back": card_back}
+        for copy in range(entry.count):
+            number = len(cards) + 1
+            stem = slug(entry.name) or f"card-{number}"
+            if entry.count > 1:
+                stem = f"{stem}-{copy + 1}"
+            where = entry.where
+            cards.append(PrintCard(number, where, values, "back" if card_back else "", stem=stem))
+    if len(cards) > MAX_CARDS:
+        raise CatalogueError(
+            f"{shown(folder)}: {len(cards):,} cards, more than the limit of {MAX_CARDS:,}"
+        )
+    if soft:
+        warnings.append(_soft(soft))
+    width, height = card.sides
+    source = shown(folder)
+
+    def layout(field: str) -> Layout:  # the picture over the whole card and its bleed
+        box = Box(field, "picture", 0.0, 0.0, width, height, f"{{{field}}}", bleed=True)
+        return Layout(source, width, height, (box,), {})
+
+    return ImageDeck(
+        CardSet(
+            id=slug(folder.resolve().name) or "images",
+            name=folder.resolve().name or "images",
+            game=folder.resolve().name or "images",
+            description="",
+            source=source,
+            cards=tuple(cards),
+            front=layout("face"),
+            layouts={"back": layout("back")},
+            pictures=pictures,
+            icons={},
+            art=load_icons(),
+        ),
+        tuple(warnings),
+        guessed,
+    )
+
+
+def _found(folder: Path, back: Path | None) -> tuple[list[_Entry], Path | None]:
+    """A folder's cards, in natural name order, and its back."""
     try:
         files = [
             path
@@ -117,59 +215,49 @@ def load_images(
         raise CatalogueError(
             f"{shown(folder)}: no PNG or JPEG card images in the folder (back.png alone is a back)"
         )
-    if own_backs and default_back is None:
-        bare = [p for n, p in named.items() if n not in own_backs]
-        if bare:
-            raise CatalogueError(
-                f"{shown(bare[0])}: no back, while other cards have their own; add "
-                f"{_name(bare[0])}-back{bare[0].suffix}, or a back.png for every other card"
-            )
-    warnings: list[str] = []
-    pictures: dict[str, Picture] = {}
+    entries = [
+        _Entry(_name(path), path, own_backs.get(key), 1, shown(path)) for key, path in named.items()
+    ]
+    return entries, default_back
 
-    def face(path: Path, root: Path) -> str:
-        key = str(path)
-        if key not in pictures:
-            picture, note = _face(path, root, fill, draft)
-            pictures[key] = picture
-            if note:
-                warnings.append(note)
-        return key
 
-    back_key = ""
-    if default_back is not None:  # a back given apart may lie outside the folder
-        back_key = face(default_back, default_back.parent if back is not None else folder)
-    cards = []
-    for name, path in named.items():
-        own = own_backs.get(name)
-        card_back = face(own, folder) if own else back_key
-        values = {"name": _name(path), "face": face(path, folder), "back": card_back}
-        number = len(cards) + 1
-        stem = slug(values["name"]) or f"card-{number}"
-        cards.append(PrintCard(number, shown(path), values, "back" if card_back else "", stem=stem))
-    width, height = CARD
-    source = shown(folder)
+def _listed(path: Path, back: Path | None) -> tuple[list[_Entry], Path | None]:
+    """A list file's cards, in its order, each row's file beside the list, and the back
+    (back.png or back.jpg beside the list when none is given)."""
+    from .rows import read_rows
 
-    def layout(field: str) -> Layout:  # the picture over the whole card and its bleed
-        box = Box(field, "picture", 0.0, 0.0, width, height, f"{{{field}}}", bleed=True)
-        return Layout(source, width, height, (box,), {})
+    root = path.parent
+    header, rows = read_rows(path, root)
+    if "file" not in header or any(name not in _LIST_COLUMNS for name in header):
+        raise CatalogueError(say("images.list-columns", file=shown(path)))
+    entries = []
+    for row in rows:
+        values = {key: value.strip() for key, value in row.values.items()}
+        if not values.get("file"):
+            raise CatalogueError(say("images.list-no-file", where=row.where))
+        front = _beside(root, values["file"], row.where)
+        own = _beside(root, values["back"], row.where) if values.get("back") else None
+        name = values.get("name") or _name(front)
+        if row.count:
+            entries.append(_Entry(name, front, own, row.count, row.where))
+    if not entries:
+        raise CatalogueError(say("images.list-empty", file=shown(path)))
+    if back is None:
+        found = [
+            root / f"back{suffix}" for suffix in _SUFFIXES if (root / f"back{suffix}").is_file()
+        ]
+        back = found[0] if found else None
+    return entries, back
 
-    return ImageDeck(
-        CardSet(
-            id=slug(folder.resolve().name) or "images",
-            name=folder.resolve().name or "images",
-            game=folder.resolve().name or "images",
-            description="",
-            source=source,
-            cards=tuple(cards),
-            front=layout("face"),
-            layouts={"back": layout("back")},
-            pictures=pictures,
-            icons={},
-            art=load_icons(),
-        ),
-        tuple(warnings),
-    )
+
+def _beside(root: Path, name: str, where: str) -> Path:
+    """A list's image: a PNG or JPEG file named relative to the list's folder."""
+    relative = Path(name.replace("\\", "/"))
+    if relative.is_absolute() or ".." in relative.parts:
+        raise CatalogueError(say("images.list-outside", where=where, file=name[:80]))
+    if relative.suffix.lower() not in _SUFFIXES:
+        raise CatalogueError(say("images.list-format", where=where, file=name[:80]))
+    return root / relative
 
 
 def _one(found: dict[str, Path], key: str, path: Path, what: str) -> None:
@@ -198,9 +286,19 @@ def _orientation(picture: Picture) -> int:
         return int(image.getexif().get(0x0112, 1) or 1)
 
 
-def _face(path: Path, root: Path, fill: str, draft: bool) -> tuple[Picture, str]:
-    """One image as a card face: its picture, with the bleed its shape says it carries
-    and how to make the rest; and a warning line, or ""."""
+def _soft(soft: list[tuple[int, str]]) -> str:
+    """One line for every image under PRINT_DPI: the softest named, the rest counted."""
+    soft.sort()
+    named = [f"{name} ({dpi} dpi)" for dpi, name in soft[:3]]
+    if len(soft) > 3:
+        named.append(say("images.more", count=f"{len(soft) - 3:,}"))
+    key = "images.soft-one" if len(soft) == 1 else "images.soft-many"
+    return say(key, count=f"{len(soft):,}", images=", ".join(named), dpi=PRINT_DPI)
+
+
+def _shape(path: Path, root: Path) -> tuple[Picture, int, int, bool]:
+    """An image as it is seen: its picture, its width and height upright (a camera's
+    EXIF turn applied), and whether it is landscape, so turned onto the card."""
     picture = load_picture(path, root)
     if picture.is_svg:
         raise CatalogueError(f"{shown(path)}: a card image is a PNG or JPEG")
@@ -210,22 +308,57 @@ def _face(path: Path, root: Path, fill: str, draft: bool) -> tuple[Picture, str]
     turned = width > height
     if turned:
         width, height = height, width
-    trim_w, trim_h = CARD
-    ratio = width / height  # at most 1: a square has no bleed that makes it a card
-    bleed = (ratio * trim_h - trim_w) / (2 * (1 - ratio)) if ratio < 0.999 else _MOST_BLEED * 2
+    return picture, width, height, turned
+
+
+def _bleed(card: CardSize, width: int, height: int, raw: bool = False) -> float | None:
+    """The bleed each side that an image of ``width`` x ``height`` px (portrait) carries
+    on a card of this size (``raw``: as measured, else under half a millimetre is
+    none), or None when its shape is not that card's."""
+    trim_w, trim_h = card.sides
+    ratio = width / height
+    if abs(ratio - trim_w / trim_h) < 1e-3:
+        return 0.0
+    if ratio >= 0.999:  # a square image: only a square card, without bleed
+        return None
+    bleed = (ratio * trim_h - trim_w) / (2 * (1 - ratio))
     if bleed < -_NO_BLEED or bleed > _MOST_BLEED:
+        return None
+    return bleed if raw or bleed >= _NO_BLEED else 0.0
+
+
+#: The bleed an image of a card is made with: none (a trimmed card), or a shop's 1/8 in.
+_USUAL_BLEEDS = (0.0, inch / 8)
+
+
+def _guess(path: Path, folder: Path) -> CardSize:
+    """The card size whose shape this image has, with the most usual bleed (none, or
+    1/8 in): a 520 x 803 px image is a trimmed mini European card, not a bridge card
+    with 0.6 mm of bleed. Sizes as near as each other go in CARD_SIZES' order."""
+    _, width, height, _ = _shape(path, folder)
+    found = []
+    for order, size in enumerate(CARD_SIZES.values()):
+        bleed = _bleed(size, width, height, raw=True)
+        if bleed is not None:
+            off = min(abs(bleed - usual) for usual in _USUAL_BLEEDS)
+            found.append((round(off / (0.25 * mm)), order, size))
+    if not found:
+        raise CatalogueError.said("images.no-size", file=shown(path), width=width, height=height)
+    return min(found)[2]
+
+
+def _face(path: Path, root: Path, fill: str, draft: bool, card: CardSize) -> tuple[Picture, int]:
+    """One image as a card face: its picture, with the bleed its shape says it carries
+    and how to make the rest; and its resolution at the card's printed size."""
+    picture, width, height, turned = _shape(path, root)
+    bleed = _bleed(card, width, height)
+    if bleed is None:
         raise CatalogueError(
-            f"{shown(path)}: {width} x {height} px is not a poker card's shape (63.5 x 88.9 mm, "
-            "with up to 6 mm of bleed); crop it to the card"
-        )
-    bleed = max(0.0, bleed) if bleed >= _NO_BLEED else 0.0
-    dpi = round(width / ((trim_w + 2 * bleed) / inch))  # as it is said
-    note = ""
+            say("images.not-card", file=shown(path), width=width, height=height,
+                sides=format_size(card.sides))
+        )  # fmt: skip
+    dpi = round(width / ((card.width + 2 * bleed) / inch))  # as it is said
     if dpi < DRAFT_DPI and not draft:
-        raise CatalogueError(
-            f"{shown(path)}: {dpi} dpi at the card's size, under {DRAFT_DPI}; it would print "
-            "blurred. Use a larger image, or print a draft"
-        )
-    if dpi < PRINT_DPI:
-        note = f"{shown(path)}: {dpi} dpi at the card's size; it prints softer than {PRINT_DPI} dpi"
-    return picture._replace(face=Face(bleed, fill, turned)), note
+        raise CatalogueError.said("images.blurred", file=shown(path), dpi=dpi, floor=DRAFT_DPI)
+    corner = card.radius if bleed == 0 else 0.0
+    return picture._replace(face=Face(bleed, fill, turned, corner)), dpi

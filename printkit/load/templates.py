@@ -16,11 +16,13 @@ from typing import Any
 from ..errors import NotFoundError, TemplateError, did_you_mean
 from ..resources.paths import templates_dir
 from ..units import format_mm, inch, mm, parse_length
+from ..values.cardsizes import CardSize, format_size, size_label, size_of
 from ..values.model import Registration, Template
 from ..values.papers import PAPER_SIZES, paper_name
+from ..words import joined, say
 from .datafile import DataFile
 
-__all__ = ["load_template", "resolve_template", "template_names"]
+__all__ = ["fitting", "load_template", "resolve_template", "template_for", "template_names"]
 
 
 _TOP = ("description",)
@@ -30,7 +32,9 @@ _TOP_OPTIONAL = ("extends", "paper", "card", "grid", "print", "fold", "marks")
 _SECTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # section: (required keys, optional keys) - checked after inheritance is applied
     "paper": ((), ("size", "width", "height", "orientation")),
-    "card": (("width", "height"), ("corner_radius",)),
+    # fixed: sheets made for this card alone (perforations, a deck to paste over), which
+    # another card size does not refit.
+    "card": (("width", "height"), ("corner_radius", "fixed")),
     "grid": (("columns", "rows"), ("gap_x", "gap_y", "left", "top")),
     "print": (
         (),
@@ -95,13 +99,161 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def load_template(name_or_path: str, folder: Path | None = None) -> Template:
-    """Read, merge (``extends``), check and measure a template."""
+def load_template(
+    name_or_path: str, folder: Path | None = None, card: CardSize | None = None
+) -> Template:
+    """Read, merge (``extends``), check and measure a template. Given a ``card`` of
+    another size, a template that is not ``fixed`` to its card is refitted to it: the
+    most cards of that size its paper holds, with the same bleed, marks and way of
+    printing (the paper turned if that holds more), named ``<template>-<size>``. A
+    fixed template is returned as it is: its cards are drawn to its size if they are
+    near it (``printkit.layout.design.can_scale``)."""
     folder = Path(folder or templates_dir())
     path = resolve_template(name_or_path, folder)
     file = DataFile(path, TemplateError)
     merged = _merged(file, folder, chain=())
-    return _build(file, path.stem, merged)
+    template = _build(file, path.stem, merged)
+    if card is None or template.fixed or _same(card.sides, template.card_size):
+        return template
+    return _refitted(file, path.stem, merged, card)
+
+
+def template_for(
+    name_or_path: str | None,
+    decks: list[tuple[str, tuple[float, float]]],
+    card: CardSize | None = None,
+    folder: Path | None = None,
+) -> tuple[Template, list[str]]:
+    """The template that prints these ``decks`` (each one's name and card size), and a
+    line for each deck drawn to another size than it was made for.
+
+    ``None`` names the kit's own template; for cards it cannot hold, plain card stock on
+    the same paper (``PLAIN_TEMPLATE``), with a line saying so.
+
+    The cards are ``card`` when it is given; else a template that takes any size takes
+    the decks' own when they share one too far from its card to be drawn to it (a
+    bridge deck on letter-3x3). A deck within 5% of the template's card is drawn to it,
+    with a line; a deck further off is a TemplateError naming the templates that hold
+    its cards."""
+    from ..layout.design import can_scale
+    from ..values.settings import DEFAULT_TEMPLATE, PLAIN_TEMPLATE
+
+    notes = []
+    if name_or_path is None:
+        name_or_path = DEFAULT_TEMPLATE
+        kit = load_template(name_or_path, folder)
+        wanted = card.sides if card is not None else None
+        sizes = {wanted} if wanted else {size for _, size in decks}
+        if any(not can_scale(size, kit.card_size) for size in sizes):
+            name_or_path = PLAIN_TEMPLATE
+            notes.append(say("kit.plain", template=PLAIN_TEMPLATE, kit=DEFAULT_TEMPLATE))
+    template = load_template(name_or_path, folder)
+    sizes = {size for _, size in decks}
+    if card is None and len(sizes) == 1 and not template.fixed:
+        (size,) = sizes
+        if not can_scale(size, template.card_size):
+            card = size_of(size)
+    if card is not None:
+        template = load_template(name_or_path, folder, card)
+    for name, size in decks:
+        if _same(size, template.card_size):
+            continue
+        shown = format_size(size)
+        if not can_scale(size, template.card_size):
+            others = [name for name, _ in fitting(size_of(size), folder)][:4]
+            key = "kit.misfit" if others else "kit.misfit-none"
+            raise TemplateError.said(
+                key, deck=name, size=shown, template=template.name, others=joined(others, "or")
+            )
+        change = template.card_width / size[0] - 1
+        notes.append(
+            say(
+                "kit.scaled",
+                deck=name,
+                size=shown,
+                printed=format_size(template.card_size),
+                template=template.name,
+                change=f"{abs(change):.0%}",
+                way=say("kit.larger" if change > 0 else "kit.smaller"),
+            )
+        )
+    return template, notes
+
+
+def fitting(card: CardSize, folder: Path | None = None) -> list[tuple[str, Template]]:
+    """Every preset that prints cards of this size, by its name, as it prints them
+    (refitted), most cards to a sheet first."""
+    from ..layout.design import can_scale
+
+    found = []
+    for name in template_names(folder):
+        try:
+            template = load_template(name, folder, card)
+        except TemplateError:
+            continue  # no card of this size fits its paper
+        if _same(card.sides, template.card_size) or can_scale(card.sides, template.card_size):
+            found.append((name, template))
+    return sorted(found, key=lambda found: -found[1].per_sheet)
+
+
+def _same(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    return abs(a[0] - b[0]) < 0.01 * mm and abs(a[1] - b[1]) < 0.01 * mm
+
+
+def _refitted(file: DataFile, name: str, merged: dict[str, Any], card: CardSize) -> Template:
+    """The template with ``card`` in place of its own, holding as many as fit."""
+    grid = merged.get("grid", {})
+    if {"left", "top"} & {k for k, v in grid.items() if v != "center"}:
+        raise file.fail(
+            "[grid]",
+            "places its cards at measured offsets, so it holds only its own card size; "
+            "choose a template that centres its cards",
+        )
+    sides = {
+        "width": f"{card.width / mm:.4f}mm",
+        "height": f"{card.height / mm:.4f}mm",
+        "corner_radius": f"{card.radius / mm:.4f}mm",
+    }
+    label = size_label(card.sides)
+    best: Template | None = None
+    for paper in _papers(merged.get("paper", {"size": "letter"})):
+        table = {**merged, "paper": paper, "card": {**merged.get("card", {}), **sides}}
+        width, height = _paper(file, paper, lambda s, k, t=table: parse_length(t[s][k]))
+        most_c = min(50, int(width // card.width))
+        most_r = min(50, int(height // card.height))
+        for columns in range(most_c, 0, -1):
+            for rows in range(most_r, 0, -1):
+                if best is not None and columns * rows <= best.per_sheet:
+                    break
+                try:
+                    template = _build(
+                        file, name, {**table, "grid": {**grid, "columns": columns, "rows": rows}}
+                    )
+                except TemplateError:
+                    continue
+                best = template
+                break
+    if best is None:
+        raise file.fail(
+            "[card]",
+            f"{format_mm(card.width)} x {format_mm(card.height)} cards do not fit on its "
+            "paper with its bleed and marks",
+        )
+    return best._replace(name=f"{name}-{label}", source=f"{file.name} ({label} cards)")
+
+
+def _papers(paper: Any) -> list[Any]:
+    """The template's paper as it is written, then turned the other way."""
+    if isinstance(paper, str):
+        paper = {"size": paper}
+    if not isinstance(paper, dict):
+        return [paper]
+    if "size" in paper:
+        turned = "portrait" if paper.get("orientation") == "landscape" else "landscape"
+        return [paper, {**paper, "orientation": turned}]
+    if "width" in paper and "height" in paper:
+        return [paper, {**paper, "width": paper["height"], "height": paper["width"]}]
+    return [paper]
 
 
 def _merged(file: DataFile, folder: Path, chain: tuple[Path, ...]) -> dict[str, Any]:
@@ -183,6 +335,7 @@ def _build(file: DataFile, name: str, t: dict[str, Any]) -> Template:
         return file.expect(t.get("print", {}).get(key, default), bool, "[print]", key)
 
     description = file.expect(t["description"], str, "", "description")
+    fixed = file.expect(t["card"].get("fixed", False), bool, "[card]", "fixed")
     paper_w, paper_h = _paper(file, t.get("paper", {"size": "letter"}), length)
     card_w, card_h = length("card", "width"), length("card", "height")
     radius = length("card", "corner_radius", "0mm")
@@ -275,6 +428,7 @@ def _build(file: DataFile, name: str, t: dict[str, Any]) -> Template:
         registration=registration,
         cut_file=flag("cut_file", False),
         labels=flag("labels", True),
+        fixed=fixed,
     )
     _check_fits(file, template)
     _check_fold(file, template)

@@ -158,6 +158,8 @@ def face_raster(picture: Picture, trim_w: float, trim_h: float, extra: float) ->
         card = card.rotate(90, expand=True)
     width, height = card.size
     per_point = width / (trim_w + 2 * face.bleed)  # pixels per point, across
+    if face.corner:
+        card = _corners_filled(card, round(face.corner * per_point * 1.15), Image, ImageStat)
     own = round(face.bleed * per_point)
     want = round(extra * per_point)
     if own > want:  # more bleed than drawn: crop it evenly
@@ -180,6 +182,57 @@ def _flat(image, Image):
         paper = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
         return Image.alpha_composite(paper, rgba).convert("RGB")
     return image.convert("RGB")
+
+
+#: How far (in RGB) a corner's colour must lie from its border's to be a scan's corner.
+_CORNER_CONTRAST = 48
+
+
+def _corners_filled(card, radius: int, Image, ImageStat):
+    """``card`` with each corner outside a quarter circle of ``radius`` px painted in the
+    colour of the border just inside it, when all four show one colour unlike their
+    border: a scanned card's rounded corners show the scanner's lid, which the bleed
+    would otherwise continue."""
+    from PIL import ImageDraw
+
+    width, height = card.size
+    radius = min(radius, width // 4, height // 4)
+    if radius < 4:
+        return card
+    outside = Image.new("L", (radius, radius), 255)  # the top left corner's masks
+    ImageDraw.Draw(outside).pieslice((0, 0, 2 * radius, 2 * radius), 180, 270, fill=0)
+    ring = Image.new("L", (radius, radius), 0)
+    ImageDraw.Draw(ring).pieslice((0, 0, 2 * radius, 2 * radius), 180, 270, fill=255)
+    inner = round(radius * 0.35)
+    ImageDraw.Draw(ring).pieslice(
+        (inner, inner, 2 * radius - inner, 2 * radius - inner), 180, 270, fill=0
+    )
+    corners = []
+    for turn in range(4):  # each corner, the masks turned onto it
+        x = 0 if turn in (0, 3) else width - radius
+        y = 0 if turn in (0, 1) else height - radius
+        out_mask, ring_mask = (m.rotate(-90 * turn) for m in (outside, ring))
+        corner = card.crop((x, y, x + radius, y + radius))
+        lid = ImageStat.Stat(corner, out_mask).median
+        border = ImageStat.Stat(corner, ring_mask).median
+        corners.append(((x, y), out_mask, lid, border))
+    # A scanner's lid shows alike in all four corners, and unlike the border in each:
+    # art that runs into one corner is left as it is.
+    first = corners[0][2]
+    if not all(
+        _apart(lid, first) <= _CORNER_CONTRAST < _apart(lid, border)
+        for _, _, lid, border in corners
+    ):
+        return card
+    card = card.copy()
+    for at, mask, _, border in corners:
+        card.paste(tuple(round(v) for v in border), at, mask)
+    return card
+
+
+def _apart(a, b) -> float:
+    """How far two RGB colours lie apart."""
+    return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
 
 
 def _extended(card, more: int, fill: str, Image, ImageOps, ImageStat):

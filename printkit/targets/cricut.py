@@ -3,7 +3,6 @@ and the sheet's cut lines as an SVG."""
 
 from __future__ import annotations
 
-from ..errors import UsageError
 from ..values.design import CardSet
 from ..values.settings import Settings
 
@@ -11,21 +10,12 @@ __all__ = ["images"]
 
 
 def images(template_name: str, cards: CardSet, wanted) -> dict[str, bytes]:
-    from ..layout.design import can_scale
-    from ..load.templates import load_template
+    from ..load.templates import template_for
     from ..render.cutfile import cut_svg
     from ..render.raster import cut_images
     from ..render.sheets import card_sheets
-    from ..units import format_mm
 
-    template = load_template(template_name)
-    size = (template.card_width, template.card_height)
-    if not can_scale(cards.card_size, size):
-        width, height = cards.card_size
-        raise UsageError(
-            f"Print Then Cut takes cards of {format_mm(size[0])} x {format_mm(size[1])}; "
-            f"{cards.name}'s are {format_mm(width)} x {format_mm(height)}"
-        )
+    template, _ = template_for(template_name, [(cards.name, cards.card_size)])
     pdf = card_sheets(cards, template, Settings(duplex="none", qr=wanted.qr, aids=4))[""]
     pages = cut_images(pdf, template)
     files = {f"{cards.id}-sheet-{n:02d}.png": png for n, png in enumerate(pages, start=1)}

@@ -328,6 +328,11 @@ class Template(NamedTuple):
     registration: Registration | None = None  # print-and-cut marks
     cut_file: bool = False  # write the cards' outlines as SVG and DXF beside the PDF
     labels: bool = True  # print instructions in the margins (off for an image to upload)
+    fixed: bool = False  # made for its card alone: another card size does not refit it
+
+    @property
+    def card_size(self) -> tuple[float, float]:
+        return (self.card_width, self.card_height)
 
     @property
     def per_sheet(self) -> int:

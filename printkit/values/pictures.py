@@ -29,6 +29,10 @@ class Face(NamedTuple):
     bleed: float  # points on each side, past the card's trim
     fill: str  # mirror, replicate or median: how a missing bleed is made from the edge
     turned: bool = False  # a landscape picture, turned onto the portrait card
+    #: A trimmed card's corner radius (points): a scan's corners outside it that differ
+    #: from the border within it (the scanner's lid, black or white) are filled from the
+    #: border. 0 for a picture with bleed, whose corners are square.
+    corner: float = 0.0
 
 
 class Picture(NamedTuple):

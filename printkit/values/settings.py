@@ -6,10 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
-__all__ = ["DEFAULT_TEMPLATE", "DUPLEX_MODES", "Settings"]
+from .cardsizes import CardSize
+
+__all__ = ["DEFAULT_TEMPLATE", "DUPLEX_MODES", "PLAIN_TEMPLATE", "Settings"]
 
 #: The template the kit is printed on when none is named.
 DEFAULT_TEMPLATE = "plaincards-letter"
+#: ... and cards it does not hold (another size), when none is named: plain card stock
+#: on the same paper, refitted to them.
+PLAIN_TEMPLATE = "letter-3x3"
 
 #: How fronts and backs meet: the printer turns the sheet on its long or short edge,
 #: the player turns the stack by hand (two files), or there are no backs.
@@ -25,3 +30,4 @@ class Settings(NamedTuple):
     ink_saver: bool = False  # the same cards on white: no grounds, light pictures
     proofs: bool = True  # a build's proof images of each deck, cut from its sheets
     draft: bool = False  # pictures under 150 dpi printed all the same (a blurred draft)
+    card_size: CardSize | None = None  # the cards to print; None: the decks' own
