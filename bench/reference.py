@@ -12,6 +12,9 @@ library and draws with the same fonts and pictures, and checks nothing.
 52 cards, nine a sheet, duplex, each card's name and text set in simple lines, and one
 PNG picture as every back.
 
+``python bench/reference.py images DIR OUT.pdf`` prints a folder of card images (made by
+bench/synthetic.py) nine a sheet with backs: what ``printkit sheets --images`` does.
+
 ``python bench/reference.py catalogue 7D`` imports click and reads the deck's three files
 with the standard library (TOML and CSV), checking nothing, and prints the card's name:
 the least a table companion's command does before it answers.
@@ -185,9 +188,34 @@ def catalogue(code: str) -> None:
     click.echo(f"{effects[code]['name']} ({deck['name']})")
 
 
+def images(folder: Path, out: Path) -> None:
+    """A folder of card images on Letter, nine a sheet with 1/8 in of bleed cropped from
+    each shop-size image, a page of backs after each page of fronts: the least reportlab
+    needs for what ``printkit sheets --images DIR --template letter-3x3`` prints."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    fronts = sorted(p for p in folder.glob("card*.png"))
+    back = folder / "back.png"
+    canvas = Canvas(str(out), pagesize=PAGE)
+    slots = _slots()
+    for start in range(0, len(fronts), 9):
+        chunk = fronts[start : start + 9]
+        for path, (x, y) in zip(chunk, slots, strict=False):
+            canvas.drawImage(str(path), x - 3 * MM, y - 3 * MM, CARD[0] + 6 * MM, CARD[1] + 6 * MM)
+        canvas.showPage()
+        for _path, (x, y) in zip(chunk, slots, strict=False):
+            mirrored = PAGE[0] - x - CARD[0]
+            canvas.drawImage(str(back), mirrored - 3 * MM, y - 3 * MM, CARD[0] + 6 * MM,
+                             CARD[1] + 6 * MM)  # fmt: skip
+        canvas.showPage()
+    canvas.save()
+
+
 def main(argv: list[str]) -> None:
     if argv[0] == "catalogue":
         catalogue(argv[1])
+    elif argv[0] == "images":
+        images(Path(argv[1]), Path(argv[2]))
     else:
         {"forms": forms, "plain": plain}[argv[0]](Path(argv[1]))
 

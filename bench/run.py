@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from synthetic import write_synthetic_deck
+from synthetic import write_card_images, write_synthetic_deck
 from timing import instructions, machine, measure, measure_together
 
 from printkit.limits import MAX_CARDS
@@ -271,6 +271,59 @@ def watch(rows: list[tuple[str, str, str]], runs: int) -> None:
     )
 
 
+def images(rows: list[tuple[str, str, str]], runs: int) -> None:
+    """A folder of 500 different shop-size card images (822 x 1122 px) to sheets, beside
+    plain reportlab printing the same images in the same run; and peak memory at 30 and
+    300 images, which would be flat if images were never all held at once. One run each:
+    each takes a minute or more."""
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        write_card_images(work / "i500", 500)
+        for count in (30, 300):
+            (work / f"i{count}").mkdir()
+            for path in [
+                *sorted((work / "i500").glob("card*.png"))[:count],
+                work / "i500" / "back.png",
+            ]:
+                (work / f"i{count}" / path.name).hardlink_to(path)  # a link out would be refused
+
+        def sheets(count: int) -> list[str]:
+            return [*_printkit(), "sheets", "--images", str(work / f"i{count}"), "--template",
+                    "letter-3x3", "-o", str(work / f"out{count}" / "images.pdf")]  # fmt: skip
+
+        got = measure_together(
+            {"printkit": sheets(500), "reportlab": _reference("images", str(work / "i500"),
+                                                            str(work / "ref.pdf"))},
+            runs=1,
+            cwd=work,
+        )  # fmt: skip
+        mine, other = got["printkit"], got["reportlab"]
+        rows.append(
+            (
+                "500 card images (822 x 1122 px) to sheets, printkit vs reportlab",
+                f"{mine.median_s:.1f} s vs {other.median_s:.1f} s: "
+                f"{mine.median_s / other.median_s:.2f}x (1)",
+                "-",
+            )
+        )
+        rows.append(
+            (
+                "peak memory, 500 card images, printkit vs reportlab",
+                f"{mine.peak_rss_mib:.0f} MiB vs {other.peak_rss_mib:.0f} MiB",
+                "-",
+            )
+        )
+        few, many = (measure(sheets(count), runs=1, warmup=0, cwd=work) for count in (30, 300))
+        rows.append(
+            (
+                "peak memory, 300 against 30 card images",
+                f"{many.peak_rss_mib:.0f} MiB vs {few.peak_rss_mib:.0f} MiB: "
+                f"{many.peak_rss_mib / few.peak_rss_mib:.2f}x",
+                "target <= 1.5x",
+            )
+        )
+
+
 BENCHMARKS = {
     "companion": companion,
     "kit": kit,
@@ -278,6 +331,7 @@ BENCHMARKS = {
     "synthetic": synthetic,
     "limits": limits,
     "watch": watch,
+    "images": images,
 }
 
 

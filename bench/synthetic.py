@@ -45,3 +45,32 @@ def write_synthetic_deck(data_dir: Path, cards: int = 1000, text: int = 200) -> 
     (folder / "effects.toml").write_text("\n".join(effects), encoding="utf-8")
     (folder / "cards.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
     return "synthetic"
+
+
+def write_card_images(folder: Path, count: int) -> Path:
+    """``count`` different 822 x 1122 px PNG card faces (a shop's poker size, 3 mm of
+    bleed) and a back.png in ``folder``: a coloured gradient, a dozen discs and a little
+    grain each, so that each compresses about as card art does (about 1 MB)."""
+    import random
+
+    from PIL import Image, ImageDraw
+
+    folder.mkdir(parents=True, exist_ok=True)
+    size = (822, 1122)
+    gradient = Image.linear_gradient("L").resize(size).convert("RGB")
+    grain = Image.effect_noise(size, 24).convert("RGB")
+    for i in range(count):
+        pick = random.Random(i)
+
+        def colour(pick=pick) -> tuple[int, int, int]:
+            return (pick.randrange(256), pick.randrange(256), pick.randrange(256))
+
+        image = Image.blend(gradient, Image.new("RGB", size, colour()), 0.6)
+        draw = ImageDraw.Draw(image)
+        for _ in range(12):
+            x, y, d = pick.randrange(size[0]), pick.randrange(size[1]), pick.randrange(40, 300)
+            draw.ellipse((x, y, x + d, y + d), fill=colour())
+        draw.text((60, 60), f"card {i + 1}", fill=(0, 0, 0))
+        Image.blend(image, grain, 0.08).save(folder / f"card{i + 1:03d}.png", compress_level=1)
+    Image.new("RGB", size, (30, 30, 60)).save(folder / "back.png")
+    return folder

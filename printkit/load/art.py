@@ -41,7 +41,14 @@ from ..values.model import Deck
 from ..values.pictures import RASTER_FORMATS, ArtLibrary, Picture, picture_error
 from .datafile import read_confined, shown
 
-__all__ = ["RASTER_SUFFIXES", "load_art", "load_icons", "load_picture", "picture_size"]
+__all__ = [
+    "RASTER_SUFFIXES",
+    "load_art",
+    "load_icons",
+    "load_picture",
+    "picture_size",
+    "read_picture",
+]
 
 RASTER_SUFFIXES = (".png", ".jpg", ".jpeg")
 _SUFFIXES = (".svg", *RASTER_SUFFIXES)
@@ -143,6 +150,11 @@ def _decode(path: Path, data: bytes) -> None:
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
         message = f"is not a readable PNG or JPEG picture ({str(exc)[:80]})"
         raise _refused(path, message) from None
+
+
+def read_picture(path: Path, root: Path) -> bytes:
+    """A picture file's bytes, confined to ``root`` and bounded in size."""
+    return _read(path, root)
 
 
 def _read(path: Path, root: Path) -> bytes:

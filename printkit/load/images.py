@@ -19,6 +19,7 @@ A landscape picture is turned onto the portrait card.
 from __future__ import annotations
 
 import re
+from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
@@ -28,9 +29,9 @@ from ..units import inch, mm
 from ..values.cardsizes import CARD_SIZES, CardSize, format_size
 from ..values.design import Box, CardSet, Layout, PrintCard
 from ..values.names import slug
-from ..values.pictures import Face, Picture
+from ..values.pictures import Face, Picture, Stored
 from ..words import say
-from .art import load_icons, load_picture, picture_size
+from .art import load_icons, load_picture, picture_size, read_picture
 from .datafile import shown
 
 __all__ = ["BLEED_FILLS", "DRAFT_DPI", "PRINT_DPI", "ImageDeck", "load_images", "natural_key"]
@@ -94,9 +95,10 @@ def load_images(
     folder = Path(folder)
     if fill not in BLEED_FILLS:
         raise UsageError(f"the bleed fill is {', '.join(BLEED_FILLS)}, not {fill!r}")
+    listed = None
     if folder.suffix.lower() in _LISTS and folder.is_file():
         entries, default_back = _listed(folder, back)
-        folder = folder.parent
+        listed, folder = folder, folder.parent
     elif folder.is_dir():
         entries, default_back = _found(folder, back)
     else:
@@ -164,6 +166,7 @@ def load_images(
             pictures=pictures,
             icons={},
             art=load_icons(),
+            images=shown(listed or folder),
         ),
         tuple(warnings),
         guessed,
@@ -361,4 +364,17 @@ def _face(path: Path, root: Path, fill: str, draft: bool, card: CardSize) -> tup
     if dpi < DRAFT_DPI and not draft:
         raise CatalogueError.said("images.blurred", file=shown(path), dpi=dpi, floor=DRAFT_DPI)
     corner = card.radius if bleed == 0 else 0.0
-    return picture._replace(face=Face(bleed, fill, turned, corner)), dpi
+    digest = picture.digest()
+    stored = Stored(digest, partial(_again, path, root, digest))
+    return picture._replace(data=b"", face=Face(bleed, fill, turned, corner), stored=stored), dpi
+
+
+def _again(path: Path, root: Path, digest: str) -> bytes:
+    """An image's bytes read again as it is drawn, confined as the first time; the same
+    bytes, or an error if the file changed in between."""
+    import hashlib
+
+    data = read_picture(path, root)
+    if hashlib.sha256(data).hexdigest() != digest:
+        raise CatalogueError.said("images.changed", file=shown(path))
+    return data

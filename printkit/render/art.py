@@ -142,16 +142,16 @@ def _copied(node):
     return new
 
 
-def face_raster(picture: Picture, trim_w: float, trim_h: float, extra: float) -> bytes:
+def face_raster(picture: Picture, trim_w: float, trim_h: float, extra: float):
     """A card face's picture (``picture.face``) over the card's trim and ``extra`` points
-    of bleed on each side, as PNG bytes: its own bleed cropped evenly where it has more,
+    of bleed on each side, as an RGB Pillow image: its own bleed cropped evenly where it has more,
     made from its edge (``face.fill``) where it has less. Nothing is stretched: the trim
     keeps the picture's own proportions, which the loader checked."""
     from PIL import Image, ImageOps, ImageStat
 
     face = picture.face
     assert face is not None
-    with Image.open(io.BytesIO(picture.data), formats=RASTER_FORMATS) as image:
+    with Image.open(io.BytesIO(picture.content()), formats=RASTER_FORMATS) as image:
         image.load()
         card = _flat(ImageOps.exif_transpose(image), Image)
     if face.turned:
@@ -167,9 +167,7 @@ def face_raster(picture: Picture, trim_w: float, trim_h: float, extra: float) ->
         card = card.crop((cut, cut, width - cut, height - cut))
     elif want > own:  # less: make the rest from the edge
         card = _extended(card, want - own, face.fill, Image, ImageOps, ImageStat)
-    buffer = io.BytesIO()
-    card.save(buffer, format="PNG", compress_level=1)
-    return buffer.getvalue()
+    return card
 
 
 def _flat(image, Image):

@@ -493,10 +493,8 @@ class CardFaces:
         def draw() -> None:
             from reportlab.lib.utils import ImageReader
 
-            data = face_raster(picture, w, h, extra)
-            self.doc.canvas.drawImage(
-                ImageReader(io.BytesIO(data)), 0, 0, w + 2 * extra, h + 2 * extra
-            )
+            face = face_raster(picture, w, h, extra)
+            self.doc.canvas.drawImage(ImageReader(face), 0, 0, w + 2 * extra, h + 2 * extra)
 
         return self.doc.form(name, (0, 0, w + 2 * extra, h + 2 * extra), draw)
 

@@ -31,7 +31,8 @@ def jobs(request: Request, cards: CardSet) -> list[Job]:
 def _printed(cards: CardSet, template: Template, settings: Settings, target: Path):
     """The sheets as the print guide lists them: one file, or manual duplex's two."""
     slots = sheet_slots(cards, settings.aids, template.per_sheet, template.backs)
-    sheets = -(-len(slots) // template.per_sheet)
+    count = -(-len(slots) // template.per_sheet)
+    sheets = say("guide.sheets-one" if count == 1 else "guide.sheets-many", count=count)
     if settings.duplex == "manual" and template.backs and not template.fold:
         return tuple(
             Printed(
@@ -47,7 +48,11 @@ def _printed(cards: CardSet, template: Template, settings: Settings, target: Pat
         how = "guide.file-sheets"
     else:
         how = "guide.file-sheets-one-side"
-    return (Printed(target.name, say(how, deck=cards.name, sheets=sheets), 2),)
+    what = say(how, deck=cards.name, sheets=sheets)
+    if cards.images:  # a folder of images: which files the cards are
+        files = [Path(card.values["face"]).name for card in cards.cards]
+        what += " " + say("guide.from-images", source=cards.images, first=files[0], last=files[-1])
+    return (Printed(target.name, what, 2),)
 
 
 def sheets_name(deck, settings: Settings, template: Template | None = None) -> str:

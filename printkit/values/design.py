@@ -249,6 +249,7 @@ class CardSet(NamedTuple):
     blank: PrintCard | None = None  # a card for house rules, filling a sheet's spare slots
     colors: Mapping[str, str] = MappingProxyType({})  # the deck's palette (a catalogue's)
     deck: Deck | None = None  # the catalogue deck it was read from: its rules and pages
+    images: str = ""  # the folder (or list) of card images its faces are, as shown to players
 
     @property
     def card_size(self) -> tuple[float, float]:

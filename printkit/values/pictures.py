@@ -4,14 +4,14 @@ before anything is drawn; the renderers only place them."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..errors import RenderError
 from .model import Effect
 
-__all__ = ["RASTER_FORMATS", "ArtLibrary", "Face", "Picture", "picture_error"]
+__all__ = ["RASTER_FORMATS", "ArtLibrary", "Face", "Picture", "Stored", "picture_error"]
 
 #: The only raster formats opened, by name: Pillow never guesses a format from content.
 RASTER_FORMATS = ("PNG", "JPEG")
@@ -35,20 +35,35 @@ class Face(NamedTuple):
     corner: float = 0.0
 
 
+class Stored(NamedTuple):
+    """A picture left on disk once checked, read again when it is drawn (a folder of
+    card images is read one image at a time, never held whole)."""
+
+    digest: str  # the SHA-256 of the bytes that were checked
+    read: Callable[[], bytes]  # the same bytes again, or an error if the file changed
+
+
 class Picture(NamedTuple):
     """One picture: an SVG as a reportlab Drawing, or a PNG or JPEG as its bytes."""
 
     source: str  # the file it came from, as messages name it
-    data: bytes  # the file's bytes, checked
+    data: bytes  # the file's bytes, checked (empty when ``stored``)
     drawing: Any = None  # an SVG's reportlab Drawing; None for a raster picture
     face: Face | None = None  # a whole card face, drawn over the card and its bleed
+    stored: Stored | None = None  # read again when drawn, instead of held in ``data``
 
     @property
     def is_svg(self) -> bool:
         return self.drawing is not None
 
+    def content(self) -> bytes:
+        """The picture's bytes: held, or read again from its file."""
+        return self.data if self.stored is None else self.stored.read()
+
     def digest(self) -> str:
         """A fingerprint of the picture's bytes: names its form the same on every run."""
+        if self.stored is not None:
+            return self.stored.digest
         return hashlib.sha256(self.data).hexdigest()
 
 
