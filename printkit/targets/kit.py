@@ -18,6 +18,7 @@ from pathlib import Path
 from ..values.design import CardSet
 from ..values.model import Template
 from ..values.settings import Settings
+from ..words import say
 from . import calibration, guide, idsheet, page, rules, sheets
 from .files import Files, Job
 from .request import Request
@@ -66,9 +67,18 @@ def check_files(files: Files) -> list[str]:
                 f"{shown(path)}: preflight failed on page {finding.page or '-'} "
                 f"({finding.check}): {finding.detail}; nothing was written"
             )
-        seen = set()
+        # One line a check: its first finding, and how many more pages it was found on
+        # (a folder of soft images would otherwise give a line a page).
+        found: dict[str, list] = {}
         for finding in report.warnings:
-            if finding.detail not in seen:
-                seen.add(finding.detail)
-                warnings.append(f"{shown(path)}: {finding.check}: {finding.detail}")
+            found.setdefault(finding.check, [])
+            if finding.detail not in (f.detail for f in found[finding.check]):
+                found[finding.check].append(finding)
+        for check, findings in found.items():
+            line = f"{shown(path)}: {check}: {findings[0].detail}"
+            if len(findings) > 1:
+                more = len(findings) - 1
+                key = "kit.more-page" if more == 1 else "kit.more-pages"
+                line += " " + say(key, count=f"{more:,}")
+            warnings.append(line)
     return warnings
