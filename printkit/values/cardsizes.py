@@ -76,11 +76,11 @@ def card_size(text: str) -> CardSize:
 
 
 def size_of(sides: tuple[float, float]) -> CardSize:
-    """The card of these sides: a named size when it is one (to 0.05 mm), else a card
+    """The card of these sides: a named size when it is one (to 0.005 mm), else a card
     with corners of 3 mm (less on a small card)."""
     width, height = sides
     for size in CARD_SIZES.values():
-        if abs(size.width - width) < 0.05 * mm and abs(size.height - height) < 0.05 * mm:
+        if abs(size.width - width) < 0.005 * mm and abs(size.height - height) < 0.005 * mm:
             return size
     return CardSize(width, height, min(3 * mm, min(width, height) / 16))
 
