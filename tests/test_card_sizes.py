@@ -249,3 +249,44 @@ def test_any_size_either_fits_a_template_or_says_it_does_not(width, height):
         assert "do not fit on its paper" in str(exc)
     else:
         assert t.per_sheet >= 1
+
+
+def test_a_size_no_template_holds_lists_none_and_stops_nothing(cli):
+    result = cli("templates", "--card-size", "400x400mm")
+    assert result.status == 0 and result.out.count("–") == len(template_names())
+
+
+def test_the_calibration_page_and_the_guide_follow_a_folders_size(cli, tmp_path):
+    import pypdf
+
+    images = tmp_path / "tarot"
+    images.mkdir()
+    for n in range(3):
+        _png(images / f"t{n}.png", (825, 1425), (60 * n, 90, 120))
+    out = tmp_path / "out"
+    result = cli("calibrate", "--images", str(images), "-o", str(out / "calibration.pdf"))
+    assert result.status == 0, result.err
+    text = pypdf.PdfReader(out / "calibration.pdf").pages[0].extract_text()
+    assert "letter-3x3-tarot" in text
+    result = cli("build", "--images", str(images), "--out", str(out / "kit"), "--quiet")
+    assert result.status == 0, result.err
+    guide = " ".join(
+        pypdf.PdfReader(out / "kit" / "print-guide.pdf").pages[0].extract_text().split()
+    )
+    assert "tarot.pdf: cards of the tarot, 1 sheet;" in guide
+    assert "Their faces are the images of" in guide and "t0.png to t2.png" in guide
+
+
+def test_an_image_changed_after_it_was_read_stops_the_sheets(tmp_path):
+    from printkit.errors import CatalogueError
+
+    _png(tmp_path / "a.png", (750, 1050), (200, 0, 0))
+    deck = load_images(tmp_path).cards
+    _png(tmp_path / "a.png", (750, 1050), (0, 0, 200))  # same size, other pixels
+    with pytest.raises(CatalogueError, match=r"a\.png: changed while the sheets were being made"):
+        card_sheets(deck, load_template("letter-3x3"), Settings())
+
+
+def test_a_card_size_for_an_export_is_for_images_only(cli, tmp_path):
+    result = cli("export", "--for", "png", "--card-size", "tarot", "-o", str(tmp_path / "x"))
+    assert result.status == 2 and "--card-size is for --images" in result.err

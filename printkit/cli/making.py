@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import PrintkitError, UsageError
+from ..errors import UsageError
 from ..resources.paths import DEFAULT_DECK
 from ..targets.exports import EXPORTS, Wanted
 from ..units import mm
@@ -546,8 +546,7 @@ def templates_command(card_size) -> None:
       printkit templates
       printkit templates --card-size tarot
     """
-    from ..layout.design import can_scale
-    from ..load.templates import load_template, template_names
+    from ..load.templates import fitting, load_template, template_names
     from ..values.cardsizes import CARD_SIZES, format_size, size_of
     from ..words import say
 
@@ -562,24 +561,21 @@ def templates_command(card_size) -> None:
             return say("templates.paste")
         return say("templates.perforated" if t.fixed else "templates.plain")
 
-    def held(name: str, size) -> str:
-        """How many cards of ``size`` the template holds, or a dash for none."""
-        try:
-            t = load_template(name, card=size)
-        except PrintkitError:
-            return "–"
-        return str(t.per_sheet) if not t.fixed or can_scale(size.sides, t.card_size) else "–"
+    def held(fitted: dict, name: str) -> str:
+        """How many cards a template holds (fitted: those that hold them), or a dash."""
+        return str(fitted[name].per_sheet) if name in fitted else "–"
 
     names = template_names()
+    fitted = dict(fitting(card_size)) if card_size is not None else {}
     rows = []
     for name in names:
-        t = load_template(name, card=card_size)
+        t = fitted.get(name) or load_template(name)
         paper = t.paper.title() if t.paper != "custom" else say("templates.custom")
         if t.paper_width > t.paper_height:
             paper += " " + say("templates.landscape")
         size = size_of(t.card_size)
         shown = f"{size.name} {format_size(size.sides)}" if size.name else format_size(size.sides)
-        slots = held(name, card_size) if card_size is not None else str(t.per_sheet)
+        slots = held(fitted, name) if card_size is not None else str(t.per_sheet)
         rows.append((name, paper, shown, slots, way(t)))
     heads = tuple(say(f"templates.{key}") for key in ("name", "paper", "card", "slots", "way"))
     widths = [max(len(row[i]) for row in (heads, *rows)) for i in range(4)]
@@ -590,10 +586,11 @@ def templates_command(card_size) -> None:
         return
     click.echo("")
     click.echo(say("templates.sizes", cli=True))
+    holds = {key: dict(fitting(size)) for key, size in CARD_SIZES.items()}
     first = max(len(name) for name in names)
     click.echo(" " * first + "".join(f"  {size}" for size in CARD_SIZES))
     for name in names:
-        cells = [f"  {held(name, size):>{len(key)}}" for key, size in CARD_SIZES.items()]
+        cells = [f"  {held(holds[key], name):>{len(key)}}" for key in CARD_SIZES]
         click.echo(name.ljust(first) + "".join(cells))
 
 

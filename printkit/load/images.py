@@ -129,6 +129,11 @@ def load_images(
     back_key = ""
     if default_back is not None:  # a back given apart may lie outside the folder
         back_key = face(default_back, default_back.parent if back is not None else folder)
+    total = sum(entry.count for entry in entries)
+    if total > MAX_CARDS:
+        raise CatalogueError(
+            f"{shown(listed or folder)}: {total:,} cards, more than the limit of {MAX_CARDS:,}"
+        )
     cards = []
     for entry in entries:
         card_back = face(entry.back, folder) if entry.back else back_key
@@ -138,12 +143,8 @@ def load_images(
             stem = slug(entry.name) or f"card-{number}"
             if entry.count > 1:
                 stem = f"{stem}-{copy + 1}"
-            where = entry.where
-            cards.append(PrintCard(number, where, values, "back" if card_back else "", stem=stem))
-    if len(cards) > MAX_CARDS:
-        raise CatalogueError(
-            f"{shown(folder)}: {len(cards):,} cards, more than the limit of {MAX_CARDS:,}"
-        )
+            side = "back" if card_back else ""
+            cards.append(PrintCard(number, entry.where, values, side, stem=stem))
     if soft:
         warnings.append(_soft(soft))
     width, height = card.sides
