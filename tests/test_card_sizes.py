@@ -290,3 +290,9 @@ def test_an_image_changed_after_it_was_read_stops_the_sheets(tmp_path):
 def test_a_card_size_for_an_export_is_for_images_only(cli, tmp_path):
     result = cli("export", "--for", "png", "--card-size", "tarot", "-o", str(tmp_path / "x"))
     assert result.status == 2 and "--card-size is for --images" in result.err
+
+
+def test_a_card_size_too_far_from_the_deck_names_the_size_not_a_template(cli, tmp_path):
+    result = cli("sheets", "--card-size", "bridge", "-o", str(tmp_path / "x.pdf"))
+    assert result.status == 1
+    assert "too far from 57.15 × 88.9 mm to be drawn to them: leave out --card-size" in result.err

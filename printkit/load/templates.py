@@ -138,7 +138,7 @@ def template_for(
     from ..layout.design import can_scale
     from ..values.settings import DEFAULT_TEMPLATE, PLAIN_TEMPLATE
 
-    notes = []
+    notes, asked = [], card
     if name_or_path is None:
         name_or_path = DEFAULT_TEMPLATE
         kit = load_template(name_or_path, folder)
@@ -160,7 +160,11 @@ def template_for(
             continue
         shown = format_size(size)
         if not can_scale(size, template.card_size):
-            others = [name for name, _ in fitting(size_of(size), folder)][:4]
+            if asked is not None:  # the size asked for is the misfit, not the template
+                raise TemplateError.said(
+                    "kit.misfit-size", deck=name, size=shown, asked=format_size(asked.sides)
+                )
+            others = [other for other, _ in fitting(size_of(size), folder)][:4]
             key = "kit.misfit" if others else "kit.misfit-none"
             raise TemplateError.said(
                 key, deck=name, size=shown, template=template.name, others=joined(others, "or")
