@@ -1,77 +1,156 @@
 """Playing-card notation: every way a player types a card, read into a PlayingCard and back.
 
 "7D", "7d", "7♦", "10H", "TH", "QD", "queen of diamonds", "Q of D", "10 hearts",
-"seven of diamonds", and suit first, "♦7", "D7" or "diamonds 7", all read;
-``NOTATIONS`` writes each card in each of those styles, and the tests prove every card
-round-trips through every style.
+"seven of diamonds", and suit first, "♦7", "D7" or "diamonds 7", all read. The codes
+and symbols are the same in every language; the words come from the language's
+``notation.toml`` in printkit/words ("regina di quadri", "pikový král", "король пик"),
+and English words always read too. Reading ignores case and accents.
+
+``NOTATIONS`` writes each card in each English style and ``spoken_styles`` in each
+style of a language; the tests prove every card round-trips through all of them.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
 
 from ..errors import NotationError
+from ..words import SOURCE, language, notation
 from .model import RANKS, SUIT_LETTERS, SUIT_SYMBOLS, SUITS, PlayingCard
 
-__all__ = ["NOTATIONS", "card_name", "format_card", "looks_like_card", "parse_card"]
+__all__ = [
+    "NOTATIONS",
+    "card_name",
+    "fold",
+    "format_card",
+    "grammar",
+    "looks_like_card",
+    "parse_card",
+    "spoken_styles",
+]
 
-_RANK_WORDS = {
-    "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
-    "8": "eight", "9": "nine", "10": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace",
-}  # fmt: skip
 
-_RANK_TOKENS: dict[str, str] = {}
+def fold(text: str) -> str:
+    """A text as reading compares it: lower case, accents off, runs of spaces one."""
+    text = text.replace("\ufe0f", "").replace("\ufe0e", "").replace("’", "'")
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return " ".join(text.lower().split())
+
+
+#: The codes: the same in every language, never taken by a word of one.
+_CODES: dict[str, tuple[str, str]] = {}
 for _rank in RANKS:
-    _RANK_TOKENS[_rank.casefold()] = _rank
-    _RANK_TOKENS[_RANK_WORDS[_rank]] = _rank
-_RANK_TOKENS["t"] = "10"
-
-_SUIT_TOKENS: dict[str, str] = {}
+    _CODES[_rank.lower()] = ("rank", _rank)
+_CODES["t"] = ("rank", "10")
 for _suit in SUITS:
-    _SUIT_TOKENS[_suit] = _suit
-    _SUIT_TOKENS[_suit[:-1]] = _suit
-    _SUIT_TOKENS[SUIT_LETTERS[_suit].casefold()] = _suit
-    _SUIT_TOKENS[SUIT_SYMBOLS[_suit]] = _suit
+    _CODES[SUIT_LETTERS[_suit].lower()] = ("suit", _suit)
+    _CODES[SUIT_SYMBOLS[_suit]] = ("suit", _suit)
 for _white, _suit in zip("♤♧♡♢", SUITS, strict=True):
-    _SUIT_TOKENS[_white] = _suit
+    _CODES[_white] = ("suit", _suit)
 
 
-def _alternation(tokens: dict[str, str]) -> str:
+@dataclass(frozen=True, eq=False)
+class Grammar:
+    """What reads as a rank and as a suit in one language (with English and the codes),
+    folded; and the words that may stand between them or before a card."""
+
+    ranks: dict[str, str]
+    suits: dict[str, str]
+    between: tuple[str, ...]
+    articles: tuple[str, ...]
+
+    def to_json(self) -> dict:
+        return {
+            "ranks": self.ranks,
+            "suits": self.suits,
+            "between": list(self.between),
+            "articles": list(self.articles),
+        }
+
+    @property
+    def patterns(self) -> _Patterns:
+        return _patterns(self)
+
+
+@cache
+def grammar(code: str | None = None) -> Grammar:
+    """The notation of a language (the one spoken now by default), English included."""
+    code = code or language()
+    kinds = dict(_CODES)
+    between: list[str] = []
+    articles: list[str] = []
+    for source in dict.fromkeys((SOURCE, code)):
+        table = notation(source)
+        for kind, group, names in (("rank", "ranks", RANKS), ("suit", "suits", SUITS)):
+            for name in names:
+                for form in table.get(group, {}).get(name, {}).get("read", ()):
+                    word = fold(form)
+                    if word and word not in _CODES:
+                        kinds[word] = (kind, name)  # the language's reading wins
+        between += [fold(w) for w in table.get("between", ())]
+        articles += [fold(w) for w in table.get("articles", ())]
+    return Grammar(
+        ranks={w: name for w, (kind, name) in kinds.items() if kind == "rank"},
+        suits={w: name for w, (kind, name) in kinds.items() if kind == "suit"},
+        between=tuple(dict.fromkeys(w for w in between if w)),
+        articles=tuple(dict.fromkeys(w for w in articles if w)),
+    )
+
+
+def _alternation(tokens) -> str:
     # Longest first, so "10" is tried before "1" could be, and "spades" before "s".
     return "|".join(re.escape(t) for t in sorted(tokens, key=len, reverse=True))
 
 
-_CARD = re.compile(
-    rf"(?P<rank>{_alternation(_RANK_TOKENS)})\s*(?:of\s+)?(?P<suit>{_alternation(_SUIT_TOKENS)})"
-)
-#: The suit first: "♥10", "HQ", "hearts 10" (no token is both a rank and a suit, so a
-#: text reads one way at most).
-_SUIT_FIRST = re.compile(
-    rf"(?P<suit>{_alternation(_SUIT_TOKENS)})\s*(?P<rank>{_alternation(_RANK_TOKENS)})"
-)
-# What is wrong with a near miss ("1S", "7X"): kept as text, so that re compiles (and
-# caches) them only when a card fails to read, not at every start (0.7 ms of it).
-_RANKISH = r"^\s*(\d+|[a-z]+)"
-_SUITISH = rf"({_alternation(_SUIT_TOKENS)})\s*$"
-_CARDISH = rf"(\d+|[a-z]{{1,5}})\s*(?:of\s+)?({_alternation(_SUIT_TOKENS)})"
+@dataclass(frozen=True)
+class _Patterns:
+    card: re.Pattern[str]
+    suit_first: re.Pattern[str]
+    suitish: re.Pattern[str]
+    cardish: re.Pattern[str]
+    between: re.Pattern[str]
 
 
-def _normalise(text: str) -> str:
-    text = text.replace("\ufe0f", "").replace("\ufe0e", "")
-    text = " ".join(text.casefold().split())
-    return text.removeprefix("the ")
+@cache
+def _patterns(words: Grammar) -> _Patterns:
+    ranks, suits = _alternation(words.ranks), _alternation(words.suits)
+    between = rf"(?:(?:{_alternation(words.between)})\s*)?" if words.between else ""
+    return _Patterns(
+        card=re.compile(rf"(?P<rank>{ranks})\s*{between}(?P<suit>{suits})"),
+        # The suit first: "♥10", "HQ", "hearts 10", "pikový král" (no token is both a
+        # rank and a suit, so a text reads one way at most).
+        suit_first=re.compile(rf"(?P<suit>{suits})\s*{between}(?P<rank>{ranks})"),
+        suitish=re.compile(rf"({suits})\s*$"),
+        cardish=re.compile(rf"(\d+|\w{{1,5}})\s*{between}({suits})"),
+        between=re.compile(rf"\s*(?:{_alternation(words.between) or '(?!)'})\s*$"),
+    )
+
+
+def _normalise(text: str, words: Grammar) -> str:
+    text = fold(text)
+    for article in words.articles:
+        if article.endswith("'") and text.startswith(article):
+            return text[len(article) :].lstrip()
+        if text.startswith(article + " "):
+            return text[len(article) + 1 :]
+    return text
 
 
 def parse_card(text: str) -> PlayingCard:
     """Read one playing card in any notation; NotationError says what is wrong."""
     if not isinstance(text, str):
         raise NotationError.said("card.not-text", text=repr(text))
-    normal = _normalise(text)
-    match = _CARD.fullmatch(normal) or _SUIT_FIRST.fullmatch(normal)
-    if match:
-        return PlayingCard(_RANK_TOKENS[match["rank"]], _SUIT_TOKENS[match["suit"]])
-    key = _trouble(normal)
+    words = grammar()
+    normal = _normalise(text, words)
+    found = words.patterns.card.fullmatch(normal) or words.patterns.suit_first.fullmatch(normal)
+    if found:
+        return PlayingCard(words.ranks[found["rank"]], words.suits[found["suit"]])
+    key = _trouble(normal, words)
     raise NotationError.said(key, card=text.strip() or text)
 
 
@@ -81,68 +160,81 @@ def looks_like_card(text: str) -> bool:
     Used to decide whether an unmatched query deserves notation help rather than
     name suggestions.
     """
-    normal = _normalise(text)
+    words = grammar()
+    normal = _normalise(text, words)
+    patterns = words.patterns
     return bool(
-        _CARD.fullmatch(normal) or _SUIT_FIRST.fullmatch(normal) or re.fullmatch(_CARDISH, normal)
+        patterns.card.fullmatch(normal)
+        or patterns.suit_first.fullmatch(normal)
+        or patterns.cardish.fullmatch(normal)
     )
 
 
-def _trouble(normal: str) -> str:
+def _trouble(normal: str, words: Grammar) -> str:
     """What is wrong with a text that is not a card, as the id of its message."""
     if not normal:
         return "card.empty"
-    suit_match = re.search(_SUITISH, normal)
+    suit_match = words.patterns.suitish.search(normal)
     if suit_match:
-        rank_part = normal[: suit_match.start()].strip().removesuffix(" of").strip()
-        if rank_part not in _RANK_TOKENS:
+        rank_part = words.patterns.between.sub("", normal[: suit_match.start()]).strip()
+        if rank_part not in words.ranks:
             return "card.one-is-ace" if rank_part in ("1", "one") else "card.bad-rank"
-    rank_match = re.match(_RANKISH, normal)
-    if rank_match and rank_match.group(1) in _RANK_TOKENS:
+    rank_match = re.match(r"^\s*(\d+|\w+)", normal)
+    if rank_match and rank_match.group(1) in words.ranks:
         return "card.bad-suit"
     return "card.unreadable"
 
 
-def card_name(card: PlayingCard) -> str:
-    """A card as it is said aloud: "7 of diamonds", "queen of diamonds", "ace of spades"."""
-    rank = card.rank if card.rank.isdigit() else _RANK_WORDS[card.rank]
-    return f"{rank} of {card.suit}"
-
-
-def _words(card: PlayingCard) -> str:
-    return f"{card.rank} of {card.suit}"
-
-
-def _long(card: PlayingCard) -> str:
-    return f"{_RANK_WORDS[card.rank]} of {card.suit}"
-
-
-def _short(card: PlayingCard) -> str:
-    return f"{card.rank} of {SUIT_LETTERS[card.suit]}"
-
-
-def _bare(card: PlayingCard) -> str:
-    return f"{card.rank} {card.suit}"
+def card_name(card: PlayingCard, code: str | None = None, spelt: bool = False) -> str:
+    """A card as it is said aloud in a language: "7 of diamonds", "queen of diamonds",
+    "regina di quadri", "piková dáma"; ``spelt``: the numbers as words too ("seven of
+    diamonds")."""
+    table = notation(code or language())
+    rank = table["ranks"][card.rank]
+    suit = table["suits"][card.suit]["written"]
+    if isinstance(suit, dict):
+        suit = suit[rank.get("gender", "m")]
+    word = rank.get("written") or (rank["read"][0] if spelt else card.rank)
+    return table["name"].format(rank=word, suit=suit)
 
 
 def _ten_as_t(card: PlayingCard) -> str:
     return card.code.replace("10", "T")
 
 
-#: Every style printkit writes, by name; ``parse_card`` reads them all back.
+#: Every style printkit writes, by name (the word styles in English); ``parse_card``
+#: reads them all back.
 NOTATIONS: dict[str, Callable[[PlayingCard], str]] = {
     "code": lambda card: card.code,
     "lower": lambda card: card.code.lower(),
     "symbol": lambda card: card.symbol,
     "ten-as-t": _ten_as_t,
-    "words": _words,
-    "long": _long,
-    "short": _short,
-    "bare": _bare,
-    "name": card_name,
+    "words": lambda card: f"{card.rank} of {card.suit}",
+    "long": lambda card: card_name(card, SOURCE, spelt=True),
+    "short": lambda card: f"{card.rank} of {SUIT_LETTERS[card.suit]}",
+    "bare": lambda card: f"{card.rank} {card.suit}",
+    "name": lambda card: card_name(card, SOURCE),
     "suit-first": lambda card: SUIT_SYMBOLS[card.suit] + card.rank,
     "suit-first-code": lambda card: SUIT_LETTERS[card.suit] + card.rank,
     "suit-first-words": lambda card: f"{card.suit} {card.rank}",
 }
+
+
+def spoken_styles(code: str) -> dict[str, Callable[[PlayingCard], str]]:
+    """The styles a language writes a card in words: as said aloud, every rank as a
+    word, and with the rank in digits or letters before the suit's word."""
+    table = notation(code)
+
+    def suit_word(card: PlayingCard) -> str:
+        written = table["suits"][card.suit]["written"]
+        return written if isinstance(written, str) else table["suits"][card.suit]["read"][0]
+
+    return {
+        "name": lambda card: card_name(card, code),
+        "long": lambda card: card_name(card, code, spelt=True),
+        "bare": lambda card: f"{card.rank} {suit_word(card)}",
+        "suit-first-words": lambda card: f"{suit_word(card)} {card.rank}",
+    }
 
 
 def format_card(card: PlayingCard, style: str = "code") -> str:

@@ -21,6 +21,7 @@ from ..rules.odds import DrawDeck
 from ..rules.roles import Deal
 from ..values.content import Reading
 from ..values.model import ACE_VALUES, DEFAULT_ACE_VALUE, Deck, name_key
+from ..values.notation import grammar
 from ..values.pictures import ArtLibrary, Picture
 from ..words import catalogue, say
 
@@ -99,6 +100,7 @@ def page_data(
             for key, text in catalogue().items()
             if not key.startswith(("cli.", "reading.", "example."))
         },
+        "notation": grammar().to_json(),
         "draw_decks": {deck_id: _draw_deck(d) for deck_id, d in draw_decks.items()},
         "roles": {str(n): table.to_json() for n, table in sorted(tables.items())},
         "pairs": dict(PAIRS),

@@ -8,10 +8,6 @@ const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 const SUITS = ["spades", "clubs", "hearts", "diamonds"];
 const LETTERS = { spades: "S", clubs: "C", hearts: "H", diamonds: "D" };
 const SYMBOLS = { spades: "\u2660", clubs: "\u2663", hearts: "\u2665", diamonds: "\u2666" };
-const RANK_WORDS = {
-  "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
-  "8": "eight", "9": "nine", "10": "ten", J: "jack", Q: "queen", K: "king", A: "ace",
-};
 
 // A rule's refusal, by the id of its message in the words' catalogue (printkit/words),
 // with the values it names; the page says it with say(), as the command line does.
@@ -25,7 +21,12 @@ class RulesError extends Error {
 
 // A catalogue message with its values in place: {name}, or {name!r} quoted as typed.
 function say(words, key, values) {
-  return words[key].replace(/\{(\w+)(!r)?\}/g, (_, name, quote) => (quote ? repr(String(values[name])) : String(values[name])));
+  let text = words[key];
+  if (typeof text === "object") {
+    // A message said in several forms (CLDR's plural categories), chosen by its count.
+    text = text[new Intl.PluralRules(words["page.language"]).select(Math.abs(values.count))] || text.other;
+  }
+  return text.replace(/\{(\w+)(!r)?\}/g, (_, name, quote) => (quote ? repr(String(values[name])) : String(values[name])));
 }
 
 // Python's repr() of a string, as the command line's messages quote what was typed.
@@ -55,20 +56,9 @@ function suitColor(suit) {
   return suit === "hearts" || suit === "diamonds" ? "red" : "black";
 }
 
-const RANK_TOKENS = {};
-for (const rank of RANKS) {
-  RANK_TOKENS[rank.toLowerCase()] = rank;
-  RANK_TOKENS[RANK_WORDS[rank]] = rank;
-}
-RANK_TOKENS.t = "10";
-const SUIT_TOKENS = {};
-SUITS.forEach((suit, i) => {
-  SUIT_TOKENS[suit] = suit;
-  SUIT_TOKENS[suit.slice(0, -1)] = suit;
-  SUIT_TOKENS[LETTERS[suit].toLowerCase()] = suit;
-  SUIT_TOKENS[SYMBOLS[suit]] = suit;
-  SUIT_TOKENS["\u2664\u2667\u2661\u2662"[i]] = suit;
-});
+// What reads as a rank and a suit, folded (printkit/values/notation.py's Grammar, in
+// the page's language with English and the codes): set by makeCompanion from the data.
+let NOTATION = null;
 
 function alternation(tokens) {
   return Object.keys(tokens)
@@ -77,42 +67,57 @@ function alternation(tokens) {
     .join("|");
 }
 
-const CARD_RE = new RegExp(
-  "^(" + alternation(RANK_TOKENS) + ")\\s*(?:of\\s+)?(" + alternation(SUIT_TOKENS) + ")$", "u");
-// The suit first: "♥10", "HQ", "hearts 10" (no token is both a rank and a suit).
-const SUIT_FIRST_RE = new RegExp(
-  "^(" + alternation(SUIT_TOKENS) + ")\\s*(" + alternation(RANK_TOKENS) + ")$", "u");
-const RANKISH_RE = /^\s*(\d+|[a-z]+)/u;
-const CARDISH_RE = new RegExp("^(\\d+|[a-z]{1,5})\\s*(?:of\\s+)?(" + alternation(SUIT_TOKENS) + ")$", "u");
-const SUITISH_RE = new RegExp("(" + alternation(SUIT_TOKENS) + ")\\s*$", "u");
+function grammar(notation) {
+  const ranks = alternation(notation.ranks);
+  const suits = alternation(notation.suits);
+  const words = {};
+  for (const w of notation.between) words[w] = true;
+  const between = notation.between.length ? "(?:(?:" + alternation(words) + ")\\s*)?" : "";
+  return {
+    ...notation,
+    card: new RegExp("^(" + ranks + ")\\s*" + between + "(" + suits + ")$", "u"),
+    // The suit first: "♥10", "HQ", "hearts 10" (no token is both a rank and a suit).
+    suitFirst: new RegExp("^(" + suits + ")\\s*" + between + "(" + ranks + ")$", "u"),
+    suitish: new RegExp("(" + suits + ")\\s*$", "u"),
+    cardish: new RegExp("^(\\d+|[\\p{L}\\p{N}_]{1,5})\\s*" + between + "(" + suits + ")$", "u"),
+    trailing: new RegExp("\\s*(?:" + (notation.between.length ? alternation(words) : "(?!)") + ")\\s*$", "u"),
+  };
+}
+
+// A text as reading compares it: lower case, accents off, runs of spaces one.
+function fold(text) {
+  text = text.replace(/\ufe0f|\ufe0e/g, "").replace(/\u2019/g, "'").normalize("NFKD").replace(/\p{M}/gu, "");
+  return text.toLowerCase().split(/\s+/u).filter(Boolean).join(" ");
+}
 
 function normalise(text) {
-  text = text.replace(/\ufe0f|\ufe0e/g, "");
-  text = text.toLowerCase().split(/\s+/u).filter(Boolean).join(" ");
-  return text.startsWith("the ") ? text.slice(4) : text;
+  text = fold(text);
+  for (const article of NOTATION.articles) {
+    if (article.endsWith("'") && text.startsWith(article)) return text.slice(article.length).trimStart();
+    if (text.startsWith(article + " ")) return text.slice(article.length + 1);
+  }
+  return text;
 }
 
 function parseCard(text) {
   if (typeof text !== "string") throw new RulesError("card.not-text", { text: String(text) });
   const normal = normalise(text);
-  const match = CARD_RE.exec(normal);
-  if (match) return card(RANK_TOKENS[match[1]], SUIT_TOKENS[match[2]]);
-  const reversed = SUIT_FIRST_RE.exec(normal);
-  if (reversed) return card(RANK_TOKENS[reversed[2]], SUIT_TOKENS[reversed[1]]);
+  const match = NOTATION.card.exec(normal);
+  if (match) return card(NOTATION.ranks[match[1]], NOTATION.suits[match[2]]);
+  const reversed = NOTATION.suitFirst.exec(normal);
+  if (reversed) return card(NOTATION.ranks[reversed[2]], NOTATION.suits[reversed[1]]);
   throw new RulesError(trouble(normal), { card: text.trim() || text });
 }
 
 function trouble(normal) {
   if (!normal) return "card.empty";
-  const suitMatch = SUITISH_RE.exec(normal);
+  const suitMatch = NOTATION.suitish.exec(normal);
   if (suitMatch) {
-    let rankPart = normal.slice(0, suitMatch.index).trim();
-    if (rankPart.endsWith(" of")) rankPart = rankPart.slice(0, -3);
-    rankPart = rankPart.trim();
-    if (!(rankPart in RANK_TOKENS)) return rankPart === "1" || rankPart === "one" ? "card.one-is-ace" : "card.bad-rank";
+    const rankPart = normal.slice(0, suitMatch.index).replace(NOTATION.trailing, "").trim();
+    if (!(rankPart in NOTATION.ranks)) return rankPart === "1" || rankPart === "one" ? "card.one-is-ace" : "card.bad-rank";
   }
-  const rankMatch = RANKISH_RE.exec(normal);
-  if (rankMatch && rankMatch[1] in RANK_TOKENS) return "card.bad-suit";
+  const rankMatch = /^\s*(\d+|[\p{L}\p{N}_]+)/u.exec(normal);
+  if (rankMatch && rankMatch[1] in NOTATION.ranks) return "card.bad-suit";
   return "card.unreadable";
 }
 
@@ -220,7 +225,7 @@ function noMatch(data, query) {
   }
   if (suggestions.length) return new RulesError("lookup.did-you-mean", { query, names: suggestions.join(" or ") });
   const normal = normalise(query);
-  if (data.deck.playing_cards && (CARD_RE.test(normal) || SUIT_FIRST_RE.test(normal) || CARDISH_RE.test(normal))) {
+  if (data.deck.playing_cards && (NOTATION.card.test(normal) || NOTATION.suitFirst.test(normal) || NOTATION.cardish.test(normal))) {
     try { parseCard(query); } catch (e) { if (e instanceof RulesError) return e; throw e; }
   }
   return new RulesError(data.deck.playing_cards ? "lookup.no-card-or-effect" : "lookup.no-effect", { query });
@@ -679,6 +684,7 @@ function guarded(words, fn) {
 }
 
 function makeCompanion(data) {
+  NOTATION = grammar(data.notation);
   return {
     lookup: guarded(data.words, (query, aceValue) => findCards(data, String(query)).map((entry) => record(data, entry, aceValue == null ? data.default_ace_value : aceValue))),
     negate: guarded(data.words, (args) => negate(data, args || {})),

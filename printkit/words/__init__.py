@@ -1,11 +1,18 @@
 """printkit's words: every sentence it says to a player, by id, one folder of TOML files
-per language (``en/``, see README.md there), with named values. The lowest layer: it
-imports nothing of printkit, so that anything may say something.
+per language (``en/``, ``it/``..., see README.md there), with named values. The lowest
+layer: it imports nothing of printkit, so that anything may say something.
 
 The rules raise ``RulesError.said("negation.used-twice", card="7♦")``; ``say`` turns
-the id and its values into the sentence. A file is read when one of its ids is first
-said (a companion command reads two or three small files); the table page carries the
-sections it says, and says them with the same function, in JavaScript.
+the id and its values into the sentence, in the language the command speaks
+(``speak``, once, before anything is said; English until then). A file is read when
+one of its ids is first said (a companion command reads two or three small files); the
+table page carries the sections it says, and says them with the same function, in
+JavaScript.
+
+A translation may leave messages out: they are said in English (``missing`` lists
+them, and the commands refuse a language with gaps unless told to allow them). A
+message that counts may be a table of plural forms (``{ one = ..., few = ...,
+other = ... }``, CLDR's categories), chosen by its ``count``.
 """
 
 from __future__ import annotations
@@ -14,45 +21,134 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["SOURCE", "catalogue", "joined", "say", "section"]
+__all__ = [
+    "PLURALS",
+    "SOURCE",
+    "catalogue",
+    "joined",
+    "language",
+    "languages",
+    "missing",
+    "notation",
+    "plural",
+    "say",
+    "section",
+    "speak",
+]
 
 #: The catalogue's own language, the one every other is translated from.
 SOURCE = "en"
+#: CLDR's plural categories: the keys of a message said in several forms.
+PLURALS = ("zero", "one", "two", "few", "many", "other")
 _HERE = Path(__file__).parent
+#: Files of a language folder that hold a table of words, not messages.
+_TABLES = ("notation",)
+_speaking = SOURCE
+
+
+def languages() -> tuple[str, ...]:
+    """The languages printkit speaks: English first, then each translation's folder."""
+    found = sorted(p.name for p in _HERE.iterdir() if (p / "page.toml").is_file())
+    return (SOURCE, *(code for code in found if code != SOURCE))
+
+
+def speak(code: str) -> None:
+    """Say everything from now on in the language ``code`` (one of ``languages()``)."""
+    global _speaking
+    if code not in languages():
+        raise ValueError(f"printkit does not speak {code!r}")
+    _speaking = code
+
+
+def language() -> str:
+    """The language everything is said in now."""
+    return _speaking
+
+
+def _read(name: str, code: str) -> dict[str, Any]:
+    import tomli
+
+    path = _HERE / code / f"{name}.toml"
+    if not path.is_file():
+        return {}
+    return tomli.loads(path.read_text(encoding="utf-8"))
 
 
 @cache
-def section(name: str, language: str = SOURCE) -> dict[str, str]:
-    """The messages of one file (``negation`` -> ``en/negation.toml``), by full id."""
-    import tomli
-
-    text = (_HERE / language / f"{name}.toml").read_text(encoding="utf-8")
-    found: dict[str, str] = {}
+def _messages(name: str, code: str) -> dict[str, str | dict[str, str]]:
+    found: dict[str, str | dict[str, str]] = {}
 
     def walk(table: dict[str, Any], prefix: str) -> None:
         for key, value in table.items():
-            if isinstance(value, dict):
+            if isinstance(value, dict) and not _is_plural(value):
                 walk(value, f"{prefix}{key}.")
             else:
                 found[prefix + key] = value
 
-    walk(tomli.loads(text), f"{name}.")
+    walk(_read(name, code), f"{name}.")
     return found
 
 
-def catalogue(language: str = SOURCE) -> dict[str, str]:
+def _is_plural(table: dict[str, Any]) -> bool:
+    return "other" in table and set(table) <= set(PLURALS)
+
+
+def section(name: str, code: str | None = None) -> dict[str, Any]:
+    """The messages of one file (``negation`` -> ``en/negation.toml``), by full id, in
+    ``code`` (the language spoken now by default); what a translation lacks is English."""
+    code = code or _speaking
+    if code == SOURCE:
+        return _messages(name, SOURCE)
+    return _merged(name, code)
+
+
+@cache
+def _merged(name: str, code: str) -> dict[str, Any]:
+    return {**_messages(name, SOURCE), **_messages(name, code)}
+
+
+def _files(code: str) -> list[str]:
+    return sorted(p.stem for p in (_HERE / code).glob("*.toml") if p.stem not in _TABLES)
+
+
+def catalogue(code: str | None = None) -> dict[str, Any]:
     """Every message of a language, by id (the command line's own as ``cli.<id>``)."""
-    found: dict[str, str] = {}
-    for path in sorted((_HERE / language).glob("*.toml")):
-        found.update(section(path.stem, language))
+    found: dict[str, Any] = {}
+    for name in _files(SOURCE):
+        found.update(section(name, code))
     return found
+
+
+def missing(code: str) -> list[str]:
+    """The ids a translation does not hold, in order: said in English if it is used."""
+    held: set[str] = set()
+    for name in _files(SOURCE):
+        held.update(_messages(name, code))
+    return [key for name in _files(SOURCE) for key in _messages(name, SOURCE) if key not in held]
+
+
+@cache
+def notation(code: str | None = None) -> dict[str, Any]:
+    """How a language says a playing card in words (``notation.toml``, read as a table)."""
+    return _read("notation", code or _speaking) or _read("notation", SOURCE)
+
+
+def plural(forms: dict[str, str], count: int, code: str | None = None) -> str:
+    """The form of a message said in several that goes with ``count``."""
+    from babel import Locale
+
+    category = Locale.parse((code or _speaking).replace("-", "_")).plural_form(abs(count))
+    return forms.get(category, forms["other"])
 
 
 def say(key: str, /, cli: bool = False, **values: object) -> str:
     """The message ``key`` with its ``values`` in place; ``cli``: as the command line
     words it, where it words it its own way."""
     text = section("cli").get(f"cli.{key}") if cli else None
-    return (text or section(key.partition(".")[0])[key]).format_map(values)
+    text = text or section(key.partition(".")[0])[key]
+    if isinstance(text, dict):
+        text = plural(text, int(values["count"]))  # type: ignore[call-overload]
+    return text.format_map(values)
 
 
 def joined(items, how: str = "and") -> str:
