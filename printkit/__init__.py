@@ -29,6 +29,7 @@ __all__ = [
     "odds",
     "preflight_file",
     "roles",
+    "speak",
 ]
 
 if TYPE_CHECKING:
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
         odds,
         preflight_file,
         roles,
+        speak,
     )
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from printkit import words
 from printkit.cli import main
 from printkit.load.catalogue import load_deck
 from printkit.output.commit import RECORD
@@ -18,6 +20,17 @@ def leftovers(folder: Path) -> list[str]:
     """Hidden files printkit left in an output folder: none may stay but its record of
     the files it wrote."""
     return [p.name for p in Path(folder).iterdir() if p.name.startswith(".") and p.name != RECORD]
+
+
+# The tests read printkit's English, whatever the locale of the machine they run on.
+os.environ["PRINTKIT_LANG"] = "en"
+
+
+@pytest.fixture(autouse=True)
+def english_again():
+    """A test that speaks another language leaves the next one in English."""
+    yield
+    words.speak(words.SOURCE, allow_missing=False)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

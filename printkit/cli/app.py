@@ -57,8 +57,86 @@ COMMANDS = {
 ANSWERING = frozenset({"companion", "draws"})
 
 
+def _speak(ctx: click.Context, param: click.Parameter, value: Any) -> None:
+    """``--lang`` and ``--allow-missing``, as soon as they are read (before any other
+    option's value is checked, so that its complaint is in the language too)."""
+    from .. import words
+
+    if param.name == "allow_missing":
+        words.speak(words.language(), allow_missing=bool(value))
+        return
+    if value is None:
+        import os
+
+        value = words.from_locale(dict(os.environ))
+    known = words.languages()
+    if value not in known:
+        message = words.say("kit.no-language", language=value, known=", ".join(known))
+        raise click.BadParameter(message, ctx=ctx, param=param)
+    words.speak(value)
+
+
+class _Spoken(click.Command):
+    """A command of printkit: it speaks the language of ``--lang`` (or PRINTKIT_LANG, or
+    the locale), and refuses a translation with gaps unless told to fill them in
+    English."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.params += [
+            click.Option(
+                ["--lang"],
+                metavar="CODE",
+                envvar="PRINTKIT_LANG",
+                is_eager=True,
+                expose_value=False,
+                callback=_speak,
+                help="The language of everything made and said: en, it, es, pt-BR, cs or "
+                "ru [default: PRINTKIT_LANG, or the locale's]",
+            ),
+            click.Option(
+                ["--allow-missing"],
+                is_flag=True,
+                is_eager=True,
+                expose_value=False,
+                callback=_speak,
+                help="Say in English what the language's translation lacks, with a warning.",
+            ),
+        ]
+
+    def invoke(self, ctx: click.Context) -> Any:
+        from .. import words
+        from ..api import speak
+
+        code = words.language()
+        speak(code, allow_missing=words.allows_missing())
+        gaps = words.missing(code) if code != words.SOURCE else []
+        lines = [words.say("kit.words-english", language=code, count=len(gaps))] if gaps else []
+        try:
+            return super().invoke(ctx)
+        finally:
+            if code != words.SOURCE:
+                from ..load.translation import gaps as english
+
+                lines += english()
+            _warn(lines)
+
+
+def _warn(lines: list[str], most: int = 5) -> None:
+    """Warnings, one a line, the first ``most`` of them and the count of the rest."""
+    from .. import words
+    from .terminal import safe
+
+    if len(lines) > most:
+        lines = [*lines[:most], words.say("kit.more-english", count=len(lines) - most)]
+    for line in lines:
+        click.echo(f"printkit: warning: {safe(line)}", err=True)
+
+
 class _Lazy(click.Group):
     """Lists the commands in COMMANDS' order and imports each one's module on demand."""
+
+    command_class = _Spoken
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)

@@ -33,7 +33,9 @@ from ..values.model import (
     name_key,
 )
 from ..values.notation import parse_card
+from ..words import language as spoken
 from .datafile import DataFile, control_char, without_invisibles
+from .translation import translated, translation_file
 
 __all__ = [
     "DEFAULT_COLORS",
@@ -77,14 +79,19 @@ def deck_ids(data_dir: Path | None = None) -> list[str]:
 
 
 def load_deck(
-    deck_id: str = DEFAULT_DECK, data_dir: Path | None = None, documents: bool = True
+    deck_id: str = DEFAULT_DECK,
+    data_dir: Path | None = None,
+    documents: bool = True,
+    language: str | None = None,
 ) -> Deck:
     """Read and validate one deck; CatalogueError (or NotFoundError) on any problem.
 
     With ``documents`` (the default) its rules and player aid are read and made too, so
     that everything a deck prints is checked before anything is drawn; the companion,
-    which prints neither, leaves them out.
+    which prints neither, leaves them out. Its texts are in ``language`` (the language
+    spoken, by default), from the translations beside its files.
     """
+    code = language or spoken()
     root = Path(data_dir or default_data_dir())
     if not isinstance(deck_id, str) or not _ID.match(deck_id) or len(deck_id) > 64:
         raise NotFoundError(
@@ -103,7 +110,7 @@ def load_deck(
         )
 
     meta_file = DataFile(folder / "deck.toml", CatalogueError, root=folder)
-    meta = meta_file.toml()
+    meta = translated(meta_file.toml(), "deck", translation_file(meta_file.path, folder, code))
     meta_file.check_keys(meta, "", _DECK_KEYS, _DECK_OPTIONAL)
     for key in ("name", "game", "description"):
         meta[key] = _text(meta_file, "", meta, key, MAX_TEXT if key == "description" else MAX_TITLE)
@@ -136,7 +143,7 @@ def load_deck(
     look = meta_file.expect(meta.get("look", "western"), str, "", "look")
     if not _ID.match(look) or len(look) > 64:
         raise meta_file.fail("look", f"{look!r} is not the name of a look in data/layouts")
-    effects = _read_effects(DataFile(folder / "effects.toml", CatalogueError, folder), types)
+    effects = _read_effects(DataFile(folder / "effects.toml", CatalogueError, folder), types, code)
     playing = index == "playing-cards"
     cards = _read_cards(DataFile(folder / "cards.csv", CatalogueError, folder), effects, playing)
     deck = Deck(
@@ -154,6 +161,7 @@ def load_deck(
         idsheet=idsheet,
         folder=folder,
         look_name=look,
+        language=code,
     )
     if not documents:
         return deck
@@ -215,10 +223,20 @@ def _read_types(file: DataFile, table: Any) -> dict[str, CardType]:
     return types
 
 
-def _read_effects(file: DataFile, types: dict[str, CardType]) -> dict[str, Effect]:
+def _read_effects(file: DataFile, types: dict[str, CardType], code: str) -> dict[str, Effect]:
     table = file.toml()
     if not table:
         raise file.fail("", "defines no effect; add one table per effect, like [spook]")
+    translation = translation_file(file.path, file.root, code)
+    if translation is not None:
+        # Its names, and the English ones after them: a lookup finds the card by either.
+        english = {k: v for k, v in table.items() if isinstance(v, dict)}
+        table = translated(table, "effects", translation)
+        for effect_id, entry in english.items():
+            extra = [name for name in (entry.get("name"), *entry.get("aliases", ())) if name]
+            mine = table[effect_id].get("aliases", ())
+            table[effect_id]["aliases"] = list(dict.fromkeys([*mine, *extra]))
+        file = translation
     effects: dict[str, Effect] = {}
     names: dict[str, str] = {}
     for effect_id, entry in table.items():
@@ -231,7 +249,7 @@ def _read_effects(file: DataFile, types: dict[str, CardType]) -> dict[str, Effec
         if not isinstance(entry, dict):
             raise file.fail(where, f"{effect_id!r} must be a table: write it as [{effect_id}]")
         effect = _read_effect(file, where, effect_id, entry, types)
-        for name in (effect.name, *effect.aliases):
+        for name in dict.fromkeys((effect.name, *effect.aliases)):
             folded = name_key(name)
             if folded in names and names[folded] != effect_id:
                 raise file.fail(

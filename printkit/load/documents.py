@@ -14,6 +14,7 @@ from ..values import markdown
 from ..values.documents import Aid, Generated, RulesText, Section
 from ..values.model import Deck
 from .datafile import DataFile
+from .translation import translated, translation_file
 
 __all__ = ["load_aid", "load_rules_text", "with_documents"]
 
@@ -48,7 +49,10 @@ def load_rules_text(deck: Deck) -> RulesText | None:
     """The deck's rules, or None when its deck.toml names none."""
     if deck.rules is None or deck.folder is None:
         return None
-    source = DataFile(deck.folder / deck.rules.source, CatalogueError, root=deck.folder)
+    path = deck.folder / deck.rules.source
+    source = translation_file(path, deck.folder, deck.language) or DataFile(
+        path, CatalogueError, root=deck.folder
+    )
     try:
         document = markdown.parse(source.text())
     except markdown.MarkdownError as exc:
@@ -83,6 +87,9 @@ def load_aid(deck: Deck) -> Aid | None:
     file = DataFile(path, CatalogueError, root=deck.folder)
     table = file.toml()
     file.check_keys(table, "", ("front", "back"))
+    translation = translation_file(path, deck.folder, deck.language)
+    table = translated(table, "aids", translation)
+    file = translation or file
     text = "\n".join(
         str(entry.get("text", ""))
         for side in ("front", "back")

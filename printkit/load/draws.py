@@ -12,6 +12,7 @@ from ..rules.draw import CHECKS
 from ..rules.odds import DrawDeck
 from ..values.notation import parse_card
 from .datafile import DataFile
+from .translation import translated, translation_file
 
 __all__ = ["draw_deck_ids", "load_draw_deck"]
 
@@ -43,11 +44,17 @@ def _load_cards(deck_id: str, file: DataFile) -> DrawDeck:
         names.append(row.values["name"].strip())
     if not cards:
         raise file.fail("", "lists no card; add one line per card of the deck")
+    translation = translation_file(file.path.with_name("names.toml"))
+    if translation is not None:  # the cards' names in the language: {"Missed!": "Mancato!"}
+        english = {name: name for name in names}
+        local = translated(english, "names", translation)
+        names = [local[name] for name in names]
     return DrawDeck(deck_id, cards=tuple(cards), names=tuple(names))
 
 
 def _load_chances(deck_id: str, file: DataFile) -> DrawDeck:
-    table = file.toml()
+    translation = translation_file(file.path)
+    table = translated(file.toml(), "draw-meanings", translation)
     chances: dict[str, dict[str, Fraction]] = {}
     meanings: dict[str, dict[str, str]] = {}
     for check_id, outcomes in table.items():

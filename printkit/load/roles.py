@@ -8,6 +8,7 @@ from ..errors import CatalogueError, UsageError
 from ..resources.paths import data_dir as default_data_dir
 from ..rules.roles import Deal, Role
 from .datafile import DataFile
+from .translation import translated, translation_file
 
 __all__ = ["load_deal", "load_deals"]
 
@@ -20,7 +21,8 @@ def _read(data_dir: Path | None) -> tuple[DataFile, dict]:
     file = DataFile(Path(data_dir or default_data_dir()) / "roles.toml", CatalogueError)
     table = file.toml()
     file.check_keys(table, "", ("roles", "tables", "ghosts"))
-    return file, table
+    translation = translation_file(file.path)
+    return translation or file, translated(table, "roles", translation)
 
 
 def load_deal(players: int, data_dir: Path | None = None) -> Deal:

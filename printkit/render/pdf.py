@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import cache
 
 from ..version import __version__
-from ..words import say
+from ..words import language, say
 from .fonts import register_fonts, text_runs, text_width
 
 __all__ = ["DUPLEX_PREFERENCE", "Document", "hex_color"]
@@ -64,6 +64,7 @@ class Document:
             invariant=1,
             pageCompression=1,
             initialFontName="PK-Body",
+            lang=language(),  # the document's language: screen readers, hyphenating viewers
         )
         self.canvas.setTitle(title)
         self.canvas.setSubject(subject)

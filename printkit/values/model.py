@@ -264,6 +264,7 @@ class Deck(NamedTuple):
     rules_text: "RulesText | None" = None  # the rules, read likewise
     look_name: str = "western"  # the layouts its cards print with (data/layouts/NAME)
     look: "Look | None" = None  # those layouts, read likewise
+    language: str = "en"  # the language its texts are in (printkit.words' codes)
 
     def cards_of(self, effect: Effect) -> tuple[Card, ...]:
         """Every card that carries ``effect``, in deck order."""

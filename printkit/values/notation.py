@@ -77,10 +77,13 @@ class Grammar:
         return _patterns(self)
 
 
-@cache
 def grammar(code: str | None = None) -> Grammar:
     """The notation of a language (the one spoken now by default), English included."""
-    code = code or language()
+    return _grammar(code or language())
+
+
+@cache
+def _grammar(code: str) -> Grammar:
     kinds = dict(_CODES)
     between: list[str] = []
     articles: list[str] = []

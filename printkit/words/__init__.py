@@ -24,7 +24,9 @@ from typing import Any
 __all__ = [
     "PLURALS",
     "SOURCE",
+    "allows_missing",
     "catalogue",
+    "from_locale",
     "joined",
     "language",
     "languages",
@@ -44,6 +46,7 @@ _HERE = Path(__file__).parent
 #: Files of a language folder that hold a table of words, not messages.
 _TABLES = ("notation",)
 _speaking = SOURCE
+_allow_missing = False
 
 
 def languages() -> tuple[str, ...]:
@@ -52,17 +55,47 @@ def languages() -> tuple[str, ...]:
     return (SOURCE, *(code for code in found if code != SOURCE))
 
 
-def speak(code: str) -> None:
-    """Say everything from now on in the language ``code`` (one of ``languages()``)."""
-    global _speaking
+def speak(code: str, allow_missing: bool | None = None) -> None:
+    """Say everything from now on in the language ``code`` (one of ``languages()``);
+    ``allow_missing``: what a translation lacks may be said in English (by default
+    it may not: the commands refuse a language with gaps)."""
+    global _speaking, _allow_missing
     if code not in languages():
         raise ValueError(f"printkit does not speak {code!r}")
     _speaking = code
+    if allow_missing is not None:
+        _allow_missing = allow_missing
 
 
 def language() -> str:
     """The language everything is said in now."""
     return _speaking
+
+
+def allows_missing() -> bool:
+    """Whether what a translation lacks may be said in English, with a warning."""
+    return _allow_missing
+
+
+def from_locale(environ: dict[str, str]) -> str:
+    """The language of the locale an environment names (``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``, as gettext reads them): its own where printkit speaks it
+    ("pt_BR.UTF-8" is pt-BR, "it_CH" is it), English otherwise."""
+    wanted = [environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG")]
+    locale = next((value for value in wanted if value), "")
+    if locale.split(".")[0] in ("", "C", "POSIX"):
+        return SOURCE
+    known = {code.casefold(): code for code in languages()}
+    for item in [*environ.get("LANGUAGE", "").split(":"), locale]:
+        tag = item.split(".")[0].split("@")[0].replace("_", "-").casefold()
+        base = tag.partition("-")[0]
+        for code in (tag, base):
+            if code in known:
+                return known[code]
+        for code in known:
+            if base and code.startswith(base + "-"):
+                return known[code]
+    return SOURCE
 
 
 def _read(name: str, code: str) -> dict[str, Any]:
@@ -127,10 +160,14 @@ def missing(code: str) -> list[str]:
     return [key for name in _files(SOURCE) for key in _messages(name, SOURCE) if key not in held]
 
 
-@cache
 def notation(code: str | None = None) -> dict[str, Any]:
     """How a language says a playing card in words (``notation.toml``, read as a table)."""
-    return _read("notation", code or _speaking) or _read("notation", SOURCE)
+    return _notation(code or _speaking)
+
+
+@cache
+def _notation(code: str) -> dict[str, Any]:
+    return _read("notation", code) or _read("notation", SOURCE)
 
 
 def plural(forms: dict[str, str], count: int, code: str | None = None) -> str:

@@ -1,0 +1,203 @@
+"""Every language printkit speaks: each translation holds every message of the English,
+with the same values and the command line's options; nothing is English by accident;
+every card reads back from every way the language says it; each deck, its rules, its
+aids, the roles and the draw decks load in it with nothing missing."""
+
+from __future__ import annotations
+
+import re
+import string
+import unicodedata
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from printkit import words
+from printkit.errors import CatalogueError, NotationError
+from printkit.values.model import PlayingCard
+from printkit.values.notation import fold, parse_card, spoken_styles
+
+TRANSLATIONS = [code for code in words.languages() if code != words.SOURCE]
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "data"
+ALL_CARDS = PlayingCard.every()
+
+
+def _fields(text: str | dict) -> set[str]:
+    texts = text.values() if isinstance(text, dict) else [text]
+    return {name for t in texts for _, name, _, _ in string.Formatter().parse(t) if name}
+
+
+def _texts(text: str | dict) -> list[str]:
+    return list(text.values()) if isinstance(text, dict) else [text]
+
+
+def test_printkit_speaks_the_languages_it_promises():
+    assert words.languages()[0] == "en"
+    for code in ("it", "es", "pt-BR", "cs", "ru"):
+        if code not in words.languages():
+            pytest.skip(f"no {code} translation yet")
+
+
+@pytest.mark.parametrize("code", TRANSLATIONS)
+def test_every_message_is_translated_with_its_values(code):
+    assert words.missing(code) == []
+    english, theirs = words.catalogue("en"), words.catalogue(code)
+    for key, text in english.items():
+        assert _fields(theirs[key]) == _fields(text), (code, key)
+        if isinstance(theirs[key], dict):
+            assert "count" in _fields(text), f"{code} {key}: only a counted message has forms"
+            assert "other" in theirs[key] and set(theirs[key]) <= set(words.PLURALS), key
+
+
+@pytest.mark.parametrize("code", TRANSLATIONS)
+def test_the_command_lines_words_keep_its_options(code):
+    english, theirs = words.catalogue("en"), words.catalogue(code)
+    for key, text in english.items():
+        options = set(re.findall(r"--[a-z][a-z-]*", text))
+        for form in _texts(theirs[key]):
+            assert set(re.findall(r"--[a-z][a-z-]*", form)) == options, (code, key)
+
+
+@pytest.mark.parametrize("code", TRANSLATIONS)
+def test_no_message_is_english_by_accident(code):
+    """A message may read as the English only where it holds no two words of prose:
+    "Gatling", "{count} × {size}", "BANG!" are the same in every language."""
+    english, theirs = words.catalogue("en"), words.catalogue(code)
+    for key, text in english.items():
+        if key == "page.language" or isinstance(text, dict):
+            continue
+        prose = re.findall(r"\b[a-z]{3,}\b", re.sub(r"\{[^}]*\}", "", text))
+        if len(prose) >= 2:
+            assert theirs[key] != text, f"{code}: {key} is still English"
+
+
+@pytest.mark.parametrize("code", TRANSLATIONS)
+def test_the_page_is_marked_with_its_language(code):
+    assert words.catalogue(code)["page.language"] == code
+
+
+@pytest.mark.parametrize("code", words.languages())
+def test_a_languages_card_words_are_one_thing_each(code):
+    """No word reads as a rank and a suit, and none takes a code's place (7S is the
+    seven of spades in every language)."""
+    table = words.notation(code)
+    ranks = {fold(f) for r in table["ranks"].values() for f in r.get("read", ())}
+    suits = {fold(f) for s in table["suits"].values() for f in s.get("read", ())}
+    assert not ranks & suits, (code, ranks & suits)
+    codes = {"j", "q", "k", "a", "t", "s", "c", "h", "d"}
+    assert not (ranks | suits) & codes, code
+    for rank in table["ranks"].values():
+        assert rank.get("gender", "m") in ("m", "f", "n")
+    for suit in table["suits"].values():
+        written = suit["written"]
+        assert isinstance(written, str) or set(written) <= {"m", "f", "n"}
+
+
+@pytest.mark.parametrize("code", words.languages())
+def test_every_card_round_trips_through_every_way_a_language_says_it(code):
+    words.speak(code)
+    for style, write in spoken_styles(code).items():
+        for card in ALL_CARDS:
+            text = write(card)
+            assert parse_card(text) == card, (code, style, text)
+            assert parse_card(text.upper()) == card, (code, style, text)
+            bare = "".join(
+                ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)
+            )
+            assert parse_card(bare) == card, (code, style, bare)
+    for card in ALL_CARDS:  # the codes and English read in every language
+        assert parse_card(card.code) == card
+        assert parse_card(f"{card.rank} of {card.suit}") == card
+
+
+@pytest.mark.parametrize("code", TRANSLATIONS)
+@given(text=st.text(max_size=30))
+def test_any_text_is_a_card_or_one_clear_line_in_every_language(code, text):
+    words.speak(code)
+    try:
+        parse_card(text)
+    except NotationError as exc:
+        assert str(exc) and "\n" not in str(exc)
+
+
+def test_a_language_reads_its_own_and_its_players_words():
+    """Spot checks, as a player of each language types a card."""
+    cases = {
+        "it": [("regina di quadri", "QD"), ("asso di picche", "AS"), ("7 di cuori", "7H")],
+        "es": [("dama de picas", "QS"), ("as de corazones", "AH"), ("rey de tréboles", "KC")],
+        "pt-BR": [("dama de espadas", "QS"), ("ás de copas", "AH"), ("rei de paus", "KC")],
+        "cs": [("pikový král", "KS"), ("srdcová dáma", "QH"), ("kárové eso", "AD")],
+        "ru": [("король пик", "KS"), ("дама бубен", "QD"), ("туз червей", "AH")],
+    }
+    for code, pairs in cases.items():
+        if code not in words.languages():
+            continue
+        words.speak(code)
+        for text, card in pairs:
+            assert parse_card(text).code == card, (code, text)
+
+
+@pytest.mark.parametrize("code", TRANSLATIONS)
+def test_every_deck_and_its_documents_load_in_the_language_with_nothing_missing(code):
+    from printkit.load.catalogue import deck_ids, load_deck
+    from printkit.load.draws import draw_deck_ids, load_draw_deck
+    from printkit.load.roles import load_deals
+
+    words.speak(code, allow_missing=False)
+    for deck_id in deck_ids():
+        english = load_deck(deck_id, language="en")
+        deck = load_deck(deck_id)
+        assert deck.language == code
+        for ours, theirs in zip(english.effects, deck.effects, strict=True):
+            assert ours.id == theirs.id
+            assert theirs.name != ours.name or len(ours.name) < 8, (code, ours.id)
+            assert theirs.text != ours.text, (code, ours.id, "text")
+            # The English names still find the card.
+            assert ours.name in theirs.aliases or ours.name == theirs.name
+        assert deck.rules_text is not None
+    deals = load_deals()
+    assert deals[4].roles
+    for deck_id in draw_deck_ids():
+        load_draw_deck(deck_id)
+
+
+@pytest.mark.parametrize("code", TRANSLATIONS)
+def test_a_translated_rulebook_keeps_every_generated_part(code):
+    """Its {{...}} lines are the English ones, in the same order: the tables and the
+    worked examples are made by the rules, in every language alike."""
+    for english in DATA.glob("decks/*/*.md"):
+        translation = english.parent / code / english.name
+        assert translation.is_file(), translation
+        directives = re.compile(r"^\{\{.*\}\}\s*$", re.M)
+        assert directives.findall(translation.read_text("utf-8")) == directives.findall(
+            english.read_text("utf-8")
+        ), translation
+
+
+def test_a_missing_translation_is_an_error_naming_file_and_key_or_english_when_allowed(
+    tmp_path, monkeypatch
+):
+    import shutil
+
+    from printkit.load.catalogue import load_deck
+    from printkit.load.translation import gaps
+
+    if not TRANSLATIONS:
+        pytest.skip("no translation yet")
+    code = TRANSLATIONS[0]
+    shutil.copytree(DATA, tmp_path / "data")
+    effects = tmp_path / "data" / "decks" / "dead-mens-deck" / code / "effects.toml"
+    text = effects.read_text("utf-8")
+    effects.write_text(re.sub(r"(?m)^summary = .*\n", "", text, count=1), "utf-8")
+    words.speak(code, allow_missing=False)
+    with pytest.raises(CatalogueError, match=r"effects\.toml has no '[a-z-]+\.summary'"):
+        load_deck(data_dir=tmp_path / "data", documents=False)
+    words.speak(code, allow_missing=True)
+    deck = load_deck(data_dir=tmp_path / "data", documents=False)
+    assert any("said in English" in line for line in gaps())
+    english = load_deck(language="en", documents=False)
+    assert deck.effects[0].summary == english.effects[0].summary
+    assert gaps() == []  # said once, then emptied
