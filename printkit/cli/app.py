@@ -62,8 +62,8 @@ def _speak(ctx: click.Context, param: click.Parameter, value: Any) -> None:
     option's value is checked, so that its complaint is in the language too)."""
     from .. import words
 
-    if param.name == "allow_missing":
-        words.speak(words.language(), allow_missing=bool(value))
+    if param.name in ("allow_missing", "bilingual"):
+        words.speak(words.language(), **{param.name: bool(value)})
         return
     if value is None:
         import os
@@ -101,6 +101,15 @@ class _Spoken(click.Command):
                 expose_value=False,
                 callback=_speak,
                 help="Say in English what the language's translation lacks, with a warning.",
+            ),
+            click.Option(
+                ["--bilingual"],
+                is_flag=True,
+                is_eager=True,
+                expose_value=False,
+                callback=_speak,
+                help="Print each card's English name small under its own, for tables that "
+                "mix decks in two languages (the backs are the same in every language).",
             ),
         ]
 

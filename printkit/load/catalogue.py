@@ -228,6 +228,7 @@ def _read_effects(file: DataFile, types: dict[str, CardType], code: str) -> dict
     if not table:
         raise file.fail("", "defines no effect; add one table per effect, like [spook]")
     translation = translation_file(file.path, file.root, code)
+    english = {}
     if translation is not None:
         # Its names, and the English ones after them: a lookup finds the card by either.
         english = {k: v for k, v in table.items() if isinstance(v, dict)}
@@ -249,6 +250,10 @@ def _read_effects(file: DataFile, types: dict[str, CardType], code: str) -> dict
         if not isinstance(entry, dict):
             raise file.fail(where, f"{effect_id!r} must be a table: write it as [{effect_id}]")
         effect = _read_effect(file, where, effect_id, entry, types)
+        if translation is not None:
+            effect = effect._replace(
+                english=" ".join(str(english[effect_id].get("name", "")).split())
+            )
         for name in dict.fromkeys((effect.name, *effect.aliases)):
             folded = name_key(name)
             if folded in names and names[folded] != effect_id:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..rules.qrcontent import card_text
 from ..values.model import Card, Deck
-from ..words import say
+from ..words import bilingual, say
 
 __all__ = [
     "LOOK_FIELDS",
@@ -23,7 +23,7 @@ __all__ = [
 LOOK_FIELDS = (
     "name", "text", "picture", "initial", "index", "qr", "targets", "badges",
     "paper", "ink", "accent", "frame", "back", "red", "black", "type_color", "suit_color",
-    "back_picture",
+    "back_picture", "english",
 )  # fmt: skip
 
 
@@ -65,6 +65,7 @@ def card_fields(card: Card, deck: Deck, qr: bool, has_picture: bool) -> dict[str
         badges="|".join(badges),
         suit_color=deck.colors.get(pc.color, "") if pc is not None else "",
         back_picture="",
+        english=effect.english if bilingual() and effect.english != effect.name else "",
     )
     return fields
 

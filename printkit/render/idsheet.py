@@ -206,13 +206,14 @@ def _cell(canvas, icons, colors, card, copies: int, group, x, y, w, h) -> None:
         canvas.setFillColor(ink)
         canvas.setStrokeColor(ink)
         _mark(canvas, shape, x + w - pad - mark, y + h - pad - mark - 0.6 * mm, mark)
-    name = card.effect.name + (
-        f"  <font name='{BODY_SEMIBOLD}' size='8'>{say('print.copies', count=copies)}</font>"
-        if copies > 1
-        else ""
-    )
+    small = f"<font name='{BODY_SEMIBOLD}' size='8'>"
+    name = markup(card.effect.name)
+    if card.effect.called != card.effect.name:  # a bilingual table: the English name too
+        name += f"  {small}{markup(card.effect.english)}</font>"
+    if copies > 1:
+        name += f"  {small}{say('print.copies', count=copies)}</font>"
     title = Paragraph(
-        markup(card.effect.name) + name[len(card.effect.name) :],
+        name,
         ParagraphStyle("name", fontName=BODY_BOLD, fontSize=10, leading=11, textColor=ink),
     )
     _, title_h = title.wrap(title_w, h)

@@ -190,10 +190,21 @@ class Effect(NamedTuple):
     type: str | None = None
     art: str | None = None
     stays_in_play: bool = False  # played in front of a player, not discarded when it works
+    english: str = ""  # its name in English, when its texts are a translation
 
     @property
     def is_reaction(self) -> bool:
         return self.timing == "reaction"
+
+    @property
+    def called(self) -> str:
+        """Its name as a player reads it: with its English name after it on a
+        bilingual table ("Risucchio (Syphon)")."""
+        from ..words import bilingual, say
+
+        if bilingual() and self.english and self.english != self.name:
+            return say("print.bilingual-name", name=self.name, english=self.english)
+        return self.name
 
 
 class CardType(NamedTuple):

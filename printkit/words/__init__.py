@@ -25,6 +25,7 @@ __all__ = [
     "PLURALS",
     "SOURCE",
     "allows_missing",
+    "bilingual",
     "catalogue",
     "from_locale",
     "joined",
@@ -47,6 +48,7 @@ _HERE = Path(__file__).parent
 _TABLES = ("notation",)
 _speaking = SOURCE
 _allow_missing = False
+_bilingual = False
 
 
 def languages() -> tuple[str, ...]:
@@ -55,16 +57,19 @@ def languages() -> tuple[str, ...]:
     return (SOURCE, *(code for code in found if code != SOURCE))
 
 
-def speak(code: str, allow_missing: bool | None = None) -> None:
+def speak(code: str, allow_missing: bool | None = None, bilingual: bool | None = None) -> None:
     """Say everything from now on in the language ``code`` (one of ``languages()``);
     ``allow_missing``: what a translation lacks may be said in English (by default
-    it may not: the commands refuse a language with gaps)."""
-    global _speaking, _allow_missing
+    it may not: the commands refuse a language with gaps); ``bilingual``: each card's
+    English name is printed small under its own, for tables that mix languages."""
+    global _speaking, _allow_missing, _bilingual
     if code not in languages():
         raise ValueError(f"printkit does not speak {code!r}")
     _speaking = code
     if allow_missing is not None:
         _allow_missing = allow_missing
+    if bilingual is not None:
+        _bilingual = bilingual
 
 
 def language() -> str:
@@ -75,6 +80,11 @@ def language() -> str:
 def allows_missing() -> bool:
     """Whether what a translation lacks may be said in English, with a warning."""
     return _allow_missing
+
+
+def bilingual() -> bool:
+    """Whether cards carry their English names under their own (never in English)."""
+    return _bilingual and _speaking != SOURCE
 
 
 def from_locale(environ: dict[str, str]) -> str:
