@@ -201,3 +201,63 @@ def test_a_missing_translation_is_an_error_naming_file_and_key_or_english_when_a
     english = load_deck(language="en", documents=False)
     assert deck.effects[0].summary == english.effects[0].summary
     assert gaps() == []  # said once, then emptied
+
+
+def _scaffold(folder: Path) -> Path:
+    from printkit.targets.scaffold import scaffold
+
+    for relative, text in scaffold("Potions").items():
+        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+        (folder / relative).write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_a_designed_deck_prints_its_columns_in_the_language_and_picks_backs_by_its_own(
+    tmp_path,
+):
+    from printkit.load.design import load_design
+    from printkit.load.translation import gaps
+
+    folder = _scaffold(tmp_path / "potions")
+    (folder / "back-spell.toml").write_text((folder / "back.toml").read_text(), "utf-8")
+    deck_toml = folder / "deck.toml"
+    deck_toml.write_text(
+        deck_toml.read_text() + '\n[backs]\nfield = "type"\nspell = "back-spell.toml"\n'
+    )
+    english = load_design(folder)
+    assert english.cards[0].values["name"] == "Healing Draught"
+    assert "name@it" not in english.cards[0].values
+    words.speak("it", allow_missing=True)
+    italian = load_design(folder)
+    assert [c.values["name"] for c in italian.cards][:3] == ["Pozione curativa"] * 3
+    assert italian.cards[-1].values["type"] == "incantesimo"
+    assert [c.back for c in italian.cards] == [c.back for c in english.cards]
+    assert gaps() == []  # an empty cell beside an empty text is no gap
+
+    cards = folder / "cards.csv"
+    lines = cards.read_text("utf-8").splitlines()
+    lines[1] = lines[1].replace("Pozione curativa", "")
+    cards.write_text("\n".join(lines) + "\n", "utf-8")
+    words.speak("it", allow_missing=False)
+    with pytest.raises(CatalogueError, match=r"cards\.csv, line 2.*'name@it'"):
+        load_design(folder)
+    words.speak("it", allow_missing=True)
+    assert load_design(folder).cards[0].values["name"] == "Healing Draught"
+    assert [line for line in gaps() if "line 2" in line and "'name@it'" in line]
+
+
+@pytest.mark.parametrize(
+    ("column", "message"),
+    [("name@xx", r"names no language printkit speaks"), ("cost@it,price@it", r"translates 'price'")],
+)
+def test_a_language_column_names_a_language_and_a_column(tmp_path, column, message):
+    from printkit.load.design import load_design
+
+    folder = _scaffold(tmp_path / "potions")
+    cards = folder / "cards.csv"
+    lines = cards.read_text("utf-8").splitlines()
+    extra = column.count(",") + 1
+    lines = [lines[0] + "," + column, *(line + "," * extra for line in lines[1:])]
+    cards.write_text("\n".join(lines) + "\n", "utf-8")
+    with pytest.raises(CatalogueError, match=message):
+        load_design(folder)

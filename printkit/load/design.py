@@ -137,15 +137,15 @@ def load_design(folder: Path) -> CardSet:
             )
     cards = []
     for row in rows:
-        back = (
-            row.values.get("back", "")
-            or by_value.get(row.values.get(by_field or "", ""), "")
+        back = (  # chosen by the values in the deck's own language, whatever it speaks
+            row.source.get("back", "")
+            or by_value.get(row.source.get(by_field or "", ""), "")
             or default_back
         )
         if not back and by_field is not None:
             raise file.fail(
                 "[backs]",
-                f"{row.where} has {by_field} {row.values.get(by_field, '')!r}, which names no "
+                f"{row.where} has {by_field} {row.source.get(by_field, '')!r}, which names no "
                 f'back in [backs]; add one, or a back = "back.toml" for every other card',
             )
         if back and back not in backs:

@@ -36,6 +36,7 @@ class SheetRow(NamedTuple):
     values: dict[str, str]
     count: int
     columns: dict[str, str]  # field -> where its cell is, for messages
+    source: dict[str, str]  # the values in the deck’s own language (what picks a back)
 
 
 def read_rows(path: Path, root: Path, sheet: str | None = None) -> tuple[list[str], list[SheetRow]]:
@@ -75,8 +76,46 @@ def read_rows(path: Path, root: Path, sheet: str | None = None) -> tuple[list[st
                     f"U+{ord(control):04X}, which prints as nothing; remove it"
                 )
         count = _count(where, values.get("count", ""), columns.get("count", "count"))
-        rows.append(SheetRow(where, values, count, columns))
-    return header, rows
+        source = {key: value for key, value in values.items() if "@" not in key}
+        rows.append(SheetRow(where, _in_language(where, values), count, columns, source))
+    return _translatable(shown(path), header), rows
+
+
+def _translatable(file: str, header: list[str]) -> list[str]:
+    """The columns a layout reads: a column ``name@it`` is the Italian of ``name``, read
+    in its place when printkit speaks Italian (``--lang it``)."""
+    from ..words import languages
+
+    for column in header:
+        field, at, code = column.partition("@")
+        if not at:
+            continue
+        if code not in languages():
+            raise CatalogueError.said(
+                "kit.column-language", file=file, column=column, known=", ".join(languages())
+            )
+        if field not in header:
+            raise CatalogueError.said("kit.column-source", file=file, column=column, field=field)
+    return [column for column in header if "@" not in column]
+
+
+def _in_language(where: str, values: dict[str, str]) -> dict[str, str]:
+    """A row's cells in the language spoken: each ``field@code`` cell in place of its
+    field's (an empty one is a gap, see ``translation.gap``); the other columns dropped."""
+    from ..words import language
+
+    code = language()
+    out = {key: value for key, value in values.items() if "@" not in key}
+    for key in out:
+        column = f"{key}@{code}"
+        if column in values:
+            if values[column].strip():
+                out[key] = values[column]
+            elif out[key].strip():  # a text with none in the language
+                from .translation import gap
+
+                gap(where, column)
+    return out
 
 
 def _count(where: str, text: str, cell: str) -> int:

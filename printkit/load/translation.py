@@ -22,7 +22,7 @@ from ..errors import CatalogueError
 from ..words import SOURCE, allows_missing, language, say
 from .datafile import DataFile
 
-__all__ = ["TEXTS", "gaps", "translated", "translation_file"]
+__all__ = ["TEXTS", "gap", "gaps", "translated", "translation_file"]
 
 #: The texts of each kind of data file, as paths of keys ("*": any one key, or any
 #: item of a list of tables; "?" at the end: a text either file may leave out).
@@ -59,14 +59,14 @@ def translation_file(
     path: Path, root: Path | None = None, code: str | None = None
 ) -> DataFile | None:
     """The translation of the data file ``path`` into ``code`` (the language spoken by
-    default), or None when that is English or the file has none (a gap, see ``_gap``)."""
+    default), or None when that is English or the file has none (a gap, see ``gap``)."""
     code = code or language()
     if code == SOURCE:
         return None
     candidate = path.parent / code / path.name
     file = DataFile(candidate, CatalogueError, root=root)
     if not candidate.is_file():
-        _gap(file, "")
+        gap(file.name)
         return None
     return file
 
@@ -145,20 +145,21 @@ def _laid(
             laid[key] = ours[key]
         else:
             if not _is_text(here, patterns, optional=True):
-                _gap(file, ".".join(here))
+                gap(file.name, ".".join(here))
             laid[key] = value
     for key, value in ours.items():  # an optional text only the translation has
         laid.setdefault(key, value)
     return list(laid.values()) if isinstance(english, list) else laid
 
 
-def _gap(file: DataFile, key: str) -> None:
-    """A text the translation lacks: an error, or English with a warning."""
+def gap(file: str, key: str = "") -> None:
+    """A text a translation lacks (``key`` of ``file``, or the whole file): an error,
+    or, when the command allows what is missing, the source's text with a warning."""
     if not allows_missing():
         if key:
-            raise CatalogueError.said("kit.untranslated-key", file=file.name, key=key)
-        raise CatalogueError.said("kit.untranslated-file", file=file.name)
+            raise CatalogueError.said("kit.untranslated-key", file=file, key=key)
+        raise CatalogueError.said("kit.untranslated-file", file=file)
     if key:
-        _gaps.append(say("kit.said-english-key", file=file.name, key=key))
+        _gaps.append(say("kit.said-english-key", file=file, key=key))
     else:
-        _gaps.append(say("kit.said-english-file", file=file.name))
+        _gaps.append(say("kit.said-english-file", file=file))

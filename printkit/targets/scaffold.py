@@ -18,6 +18,11 @@ description = "A deck made with printkit new"
 # too: cards = "cards.xlsx" or "cards.ods" (and sheet = "Cards" to pick a sheet).
 cards = "cards.csv"
 
+# The same cards in another language: a column "name@it" beside "name" holds its
+# Italian, read in its place by printkit sheets --lang it (any language printkit
+# speaks: it, es, pt-BR, cs, ru). A column with no translation prints as it is; the
+# backs are chosen by the cards' own values, in every language.
+
 # The faces: boxes in real units, measured from the card's top-left corner.
 front = "front.toml"
 back = "back.toml"
@@ -173,11 +178,11 @@ color = "#c9a227"
 """
 
 _CARDS = """\
-name,count,type,cost,art,text,flavour
-Healing Draught,3,potion,2,flask,"Gain **2** :drop: at once.",Tastes of mint and regret.
-Fire Tonic,2,potion,3,flask,"Every rival loses **1** :drop:. Played on a :heart: turn, **2**.",
-Mirror Spell,2,spell,4,scroll,"Copy the card a rival played last.",Every trick twice.
-Sleep Charm,1,spell,,scroll,"A rival of your choice skips their next turn.",
+name,count,type,cost,art,text,flavour,name@it,type@it,text@it,flavour@it
+Healing Draught,3,potion,2,flask,"Gain **2** :drop: at once.",Tastes of mint and regret.,Pozione curativa,pozione,"Guadagni subito **2** :drop:.",Sa di menta e di rimpianti.
+Fire Tonic,2,potion,3,flask,"Every rival loses **1** :drop:. Played on a :heart: turn, **2**.",,Tonico di fuoco,pozione,"Ogni rivale perde **1** :drop:. Giocato in un turno di :heart:, **2**.",
+Mirror Spell,2,spell,4,scroll,"Copy the card a rival played last.",Every trick twice.,Incanto dello specchio,incantesimo,"Copia l’ultima carta giocata da un rivale.",Ogni trucco due volte.
+Sleep Charm,1,spell,,scroll,"A rival of your choice skips their next turn.",,Amuleto del sonno,incantesimo,"Un rivale a tua scelta salta il suo prossimo turno.",
 """
 
 _FLASK = """\
