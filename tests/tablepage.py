@@ -17,7 +17,7 @@ from printkit.load.art import load_art
 from printkit.load.catalogue import load_deck
 from printkit.targets.page import table_files
 from printkit.values.model import RANKS, SUIT_LETTERS, SUITS
-from printkit.words import catalogue
+from printkit.words import SOURCE, catalogue, speak
 
 CHROMIUM = "/usr/bin/chromium"
 #: As root in a closed network, chromium needs these to start quietly.
@@ -74,9 +74,10 @@ def _values(template: str, message: str) -> dict[str, str] | None:
     return found.groupdict() if found else None
 
 
-def open_page(tmp_path_factory, viewport=(360, 740)):
-    """The page built from the real catalogue, open in a fresh chromium (a generator, for
-    a module's fixture): it records every request it makes and every script error."""
+def open_page(tmp_path_factory, viewport=(360, 740), language: str = "en"):
+    """The page built from the real catalogue, in ``language``, open in a fresh chromium
+    (a generator, for a module's fixture): it records every request it makes and every
+    script error."""
     if not Path(CHROMIUM).is_file():
         pytest.fail(
             "Debian's chromium is not installed; the README's test command installs it "
@@ -84,9 +85,13 @@ def open_page(tmp_path_factory, viewport=(360, 740)):
         )
     playwright = pytest.importorskip("playwright.sync_api")
     folder = tmp_path_factory.mktemp("table")
-    deck = load_deck()
-    target = folder / "table.html"
-    target.write_bytes(table_files(deck, load_art(deck), target)[target])
+    speak(language)
+    try:
+        deck = load_deck()
+        target = folder / "table.html"
+        target.write_bytes(table_files(deck, load_art(deck), target)[target])
+    finally:
+        speak(SOURCE)
     with playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         width, height = viewport

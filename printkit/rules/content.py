@@ -204,7 +204,7 @@ def _identification(sources: Sources, _args: tuple[str, ...]) -> Table:
     deck = sources.deck
     if not deck.playing_cards:
         raise PrintkitError("only a deck of playing cards has an identification table")
-    header = ("", *(f"{SUIT_SYMBOLS[suit]} {suit.title()}" for suit in SUITS))
+    header = ("", *(f"{SUIT_SYMBOLS[suit]} {_capital(say(f'suit.{suit}'))}" for suit in SUITS))
     rows = tuple(
         (rank, *(deck.card(PlayingCard(rank, suit)).effect.name for suit in SUITS))
         for rank in RANKS
@@ -231,3 +231,8 @@ DIRECTIVES: dict[str, Directive] = {
     "roles-table": Directive(block=_roles_table, needs=frozenset({"roles"})),
     "values": Directive(block=_values, text=_values_line),
 }
+
+
+def _capital(word: str) -> str:
+    """A word with its first letter a capital, as a column's head ("Spades", "Picche")."""
+    return word[:1].upper() + word[1:]

@@ -263,8 +263,8 @@ def describe(result: DrawResult) -> list[str]:
         lines.append(
             say(
                 "answer.draw-high-noon",
-                card=result.high_noon.title(),
-                suit=HIGH_NOON[result.high_noon],
+                card=say(f"high-noon.{result.high_noon}"),
+                suit=say(f"suit.{HIGH_NOON[result.high_noon]}"),
             )
         )
     from .readings import reading

@@ -97,7 +97,9 @@ class Play(NamedTuple):
         if kind not in PAIRS:
             raise RulesError.said("negation.pair-kind", kind=kind)
         if len(cards) != 2:
-            raise RulesError.said("negation.pair-size", kind=kind, count=len(cards))
+            raise RulesError.said(
+                "negation.pair-size", kind=say(f"negation.kind-{kind}"), count=len(cards)
+            )
         first, second = cards
         return cls(first, tuple(boosts), tuple(assists), tuple(counters), kind, second)
 
@@ -242,7 +244,8 @@ def _effect(deck: Deck, play: Play) -> Effect:
     for effect in deck.effects:
         if effect.id == play.pair:
             return effect
-    raise RulesError.said("negation.no-pair-effect", deck=deck.name, kind=play.pair)
+    kind = say(f"negation.kind-{play.pair}")
+    raise RulesError.said("negation.no-pair-effect", deck=deck.name, kind=kind)
 
 
 class _Table(NamedTuple):
@@ -287,9 +290,9 @@ def _table(
         if play.pair is not None and dead[0] != PAIRS[play.pair]:
             raise RulesError.said(
                 "negation.pair-role",
-                role=PAIRS[play.pair].title(),
-                kind=play.pair,
-                playing=dead[0].title(),
+                role=say(f"role.{PAIRS[play.pair]}"),
+                kind=say(f"negation.kind-{play.pair}"),
+                playing=say(f"role.{dead[0]}"),
             )
     elif ghosts == 1:
         single_team = True  # the one ghost is a team of one
@@ -324,16 +327,17 @@ def _check_legal(play: Play, played_color: str, color, single_team, royal, handc
             raise RulesError.said(
                 "negation.assist-colour",
                 card=card.symbol,
-                colour=color(card),
+                colour=say(f"colour.{color(card)}"),
                 played=played.symbol,
-                played_colour=played_color,
+                played_colour=say(f"colour.{played_color}"),
             )
     if handcuffs is not None:
         if handcuffs not in SUITS:
             raise RulesError.said("negation.handcuffs-suit", suits=", ".join(SUITS), suit=handcuffs)
         for card in (*play.own, *play.boosts):
             if card.suit != handcuffs:
-                raise RulesError.said("negation.handcuffs-only", suit=handcuffs, card=card.symbol)
+                suit = say(f"suit.{handcuffs}")
+                raise RulesError.said("negation.handcuffs-only", suit=suit, card=card.symbol)
     if single_team:
         if play.assists:
             raise RulesError.said("negation.renegade-two-teams")

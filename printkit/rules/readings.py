@@ -10,17 +10,21 @@ from __future__ import annotations
 from functools import cache
 
 from ..values.content import Reading
-from ..words import section
+from ..words import language, section
 
 __all__ = ["Reading", "load_readings", "reading"]
 
 _FIELDS = ("question", "reading", "alternative", "short")
 
 
-@cache
 def load_readings() -> dict[str, Reading]:
-    """Every reading, by id, in the catalogue's order."""
-    words = section("reading")
+    """Every reading, by id, in the catalogue's order, in the language spoken."""
+    return _readings(language())
+
+
+@cache
+def _readings(code: str) -> dict[str, Reading]:
+    words = section("reading", code)
     ids = dict.fromkeys(key.split(".")[1] for key in words if key.startswith("reading."))
     return {
         reading_id: Reading(reading_id, *(words[f"reading.{reading_id}.{f}"] for f in _FIELDS))

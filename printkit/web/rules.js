@@ -447,10 +447,6 @@ function describeSource(data, source) {
 // -- negation (printkit/rules/negation.py) -----------------------------------------------
 
 
-function title(word) {
-  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
-}
-
 // What the table makes of a play (printkit/rules/negation.py's _table): one ghost is one
 // team; a dead Sheriff is the new dead Renegade; the royal variant needs one team.
 function table(data, play, ghosts, dead, singleTeam, royal) {
@@ -482,7 +478,10 @@ function table(data, play, ghosts, dead, singleTeam, royal) {
       throw new RulesError("negation.only-renegade-assists");
     }
     if (play.pair != null && dead[0] !== data.pairs[play.pair]) {
-      throw new RulesError("negation.pair-role", { role: title(data.pairs[play.pair]), kind: play.pair, playing: title(dead[0]) });
+      const role = say(data.words, "role." + data.pairs[play.pair]);
+      const kind = say(data.words, "negation.kind-" + play.pair);
+      const playing = say(data.words, "role." + dead[0]);
+      throw new RulesError("negation.pair-role", { role, kind, playing });
     }
   } else if (ghosts === 1) {
     singleTeam = true; // the one ghost is a team of one
@@ -524,14 +523,17 @@ function checkLegal(data, play, playedColor, color, singleTeam, royal, handcuffs
   const played = play.played;
   for (const c of play.assists) {
     if (playedColor !== "both" && color(c) !== playedColor) {
-      throw new RulesError("negation.assist-colour", { card: c.symbol, colour: color(c), played: played.symbol, played_colour: playedColor });
+      const colour = say(data.words, "colour." + color(c));
+      const playedColour = say(data.words, "colour." + playedColor);
+      throw new RulesError("negation.assist-colour", { card: c.symbol, colour, played: played.symbol, played_colour: playedColour });
     }
   }
   if (handcuffs != null) {
     if (!SUITS.includes(handcuffs)) throw new RulesError("negation.handcuffs-suit", { suits: SUITS.join(", "), suit: handcuffs });
     for (const c of [...own(play), ...play.boosts]) {
       if (c.suit !== handcuffs) {
-        throw new RulesError("negation.handcuffs-only", { suit: handcuffs, card: c.symbol });
+        const suit = say(data.words, "suit." + handcuffs);
+        throw new RulesError("negation.handcuffs-only", { suit, card: c.symbol });
       }
     }
   }
@@ -565,7 +567,10 @@ function negate(data, args) {
   if (pairs.length) {
     const kind = pairs[0];
     const two = cardsOf(args[kind]);
-    if (two.length !== 2) throw new RulesError("negation.pair-size", { kind, count: two.length });
+    if (two.length !== 2) {
+      const named = say(data.words, "negation.kind-" + kind);
+      throw new RulesError("negation.pair-size", { kind: named, count: two.length });
+    }
     play = { played: two[0], second: two[1], pair: kind, ...rest };
   } else {
     play = { played: findCard(data, args.played), second: null, pair: null, ...rest };
@@ -585,7 +590,10 @@ function negate(data, args) {
     effect = data.effects.find((e) => e.id === deckCard(data, play.played).effect);
   } else {
     effect = data.effects.find((e) => e.id === play.pair);
-    if (!effect) throw new RulesError("negation.no-pair-effect", { deck: data.deck.name, kind: play.pair });
+    if (!effect) {
+      const kind = say(data.words, "negation.kind-" + play.pair);
+      throw new RulesError("negation.no-pair-effect", { deck: data.deck.name, kind });
+    }
   }
   const color = (c) => suitColor(effectiveSuit(data, c, highNoon));
   const applied = [...seated.applied];
