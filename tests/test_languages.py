@@ -263,3 +263,35 @@ def test_a_language_column_names_a_language_and_a_column(tmp_path, column, messa
     cards.write_text("\n".join(lines) + "\n", "utf-8")
     with pytest.raises(CatalogueError, match=message):
         load_design(folder)
+
+
+@pytest.mark.parametrize("code", TRANSLATIONS)
+def test_the_kit_builds_in_the_language_and_passes_the_preflight(cli, tmp_path, code):
+    """Every file of the kit, in the language: every card's text fits its box at the
+    deck's one title size, the identification sheet's summaries their cells at 8 pt,
+    and the preflight passes every page (a build checks each file before it writes)."""
+    from pypdf import PdfReader
+
+    result = cli("build", "--lang", code, "--out", str(tmp_path / "kit"), "--no-proofs")
+    assert result.status == 0, result.err
+    assert "warning" not in result.err, result.err
+    pdfs = sorted((tmp_path / "kit").glob("*.pdf"))
+    assert len(pdfs) >= 6
+    for pdf in pdfs:
+        assert PdfReader(pdf).trailer["/Root"]["/Lang"] == code, pdf.name
+    page = (tmp_path / "kit" / "table.html").read_text("utf-8")
+    assert f'<html lang="{code}">' in page
+
+
+def test_the_backs_are_the_same_in_every_language(tmp_path):
+    """Decks printed in two languages shuffle together: a back's image is the same."""
+    from printkit.cli import main
+
+    backs = {}
+    for code in words.languages():
+        out = tmp_path / code
+        with pytest.raises(SystemExit) as done:
+            main(["export", "--for", "tts", "--lang", code, "-o", str(out), "--allow-missing"])
+        assert done.value.code == 0
+        backs[code] = (out / "back.png").read_bytes()  # the cards' back (the aids' has words)
+    assert all(image == backs["en"] for image in backs.values())

@@ -56,6 +56,8 @@ def impose_booklet(pdf: bytes, title: str) -> bytes:
             "/PrintkitDuplex": "short",
         }
     )
+    if "/Lang" in reader.trailer["/Root"]:  # the book's language, as its pages'
+        writer.root_object[NameObject("/Lang")] = reader.trailer["/Root"]["/Lang"]
     preferences = writer.create_viewer_preferences()
     preferences[NameObject("/PrintScaling")] = NameObject("/None")
     preferences[NameObject("/Duplex")] = NameObject("/DuplexFlipShortEdge")

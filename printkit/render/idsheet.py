@@ -19,7 +19,7 @@ from ..units import mm
 from ..values.model import RANKS, SUITS, Deck, suit_color
 from ..values.papers import PAPER_SIZES
 from ..values.pictures import ArtLibrary
-from ..words import say
+from ..words import joined, say
 from .fonts import BODY, BODY_BOLD, BODY_SEMIBOLD, TITLE, check_glyphs
 from .icons import Icons
 from .pdf import Document, hex_color
@@ -29,6 +29,8 @@ from .richtext import markup
 
 __all__ = ["MIN_SIZE", "identification_sheet"]
 
+#: The summaries' size: the sheet is read across the table, so never smaller (the
+#: preflight holds an identification sheet to 8 pt).
 MIN_SIZE = 8.0
 #: Tints for repeated cards, every two at least 10 apart in CIEDE2000 (and 12 from white),
 #: so that neighbouring groups are told apart in print; tests/test_print_grade.py checks it.
@@ -50,10 +52,22 @@ _QR_MODULE = 0.42 * mm
 
 
 def identification_sheet(deck: Deck, paper: str, art: ArtLibrary) -> bytes:
+    """The sheet of every playing card and the card it stands for, one page of ``paper``."""
     if not deck.playing_cards:
         raise RenderError(
             f"the {deck.name} is not a deck of playing cards: it needs no identification sheet"
         )
+    sheet, crowded = _sheet(deck, paper, art)
+    if not crowded:
+        return sheet
+    effects = "effects.toml" if deck.language == "en" else f"{deck.language}/effects.toml"
+    raise RenderError.said(
+        "print.idsheet-no-room", names=joined(dict.fromkeys(crowded)), size=MIN_SIZE, file=effects
+    )
+
+
+def _sheet(deck: Deck, paper: str, art: ArtLibrary) -> tuple[bytes, list[str]]:
+    """The sheet, and the effects whose summary does not fit its cell."""
     width, height = PAPER_SIZES[paper]
     doc = Document(
         (width, height),
@@ -97,13 +111,16 @@ def identification_sheet(deck: Deck, paper: str, art: ArtLibrary) -> bytes:
     column_w = (width - 2 * margin_x) / len(SUITS)
     head_h = 8 * mm
     row_h = (header_bottom - margin_y - head_h) / len(RANKS)
+    crowded: list[str] = []  # the effects whose summary has no room in its cell
     for col, suit in enumerate(SUITS):
         x = margin_x + col * column_w
         color_key = suit_color(suit)
         icons.pip(suit, x + 2 * mm, header_bottom - head_h + 1.8 * mm, 4.6 * mm)
         canvas.setFillColor(colors[color_key])
         canvas.setFont(TITLE, 12)
-        canvas.drawString(x + 8.5 * mm, header_bottom - head_h + 2.6 * mm, suit.upper())
+        canvas.drawString(
+            x + 8.5 * mm, header_bottom - head_h + 2.6 * mm, say(f"suit.{suit}").upper()
+        )
         cards = [c for c in deck.cards if c.playing_card and c.playing_card.suit == suit]
         groups = _groups(cards)
         counts = {}
@@ -111,7 +128,7 @@ def identification_sheet(deck: Deck, paper: str, art: ArtLibrary) -> bytes:
             counts[card.effect.id] = counts.get(card.effect.id, 0) + 1
         for row, card in enumerate(cards):
             y = header_bottom - head_h - (row + 1) * row_h
-            _cell(
+            fits = _cell(
                 canvas,
                 icons,
                 colors,
@@ -123,13 +140,15 @@ def identification_sheet(deck: Deck, paper: str, art: ArtLibrary) -> bytes:
                 column_w,
                 row_h,
             )
+            if not fits:
+                crowded.append(card.effect.name)
     canvas.setStrokeColor(colors["frame"])
     canvas.setLineWidth(0.6)
     for col in range(1, len(SUITS)):
         x = margin_x + col * column_w
         canvas.line(x, margin_y, x, header_bottom)
     canvas.showPage()
-    return doc.finish()
+    return doc.finish(), crowded
 
 
 def _groups(cards) -> dict[str, tuple[str, str]]:
@@ -182,7 +201,9 @@ def _mark(canvas, shape: str, cx: float, cy: float, r: float) -> None:
         canvas.rect(cx - arm, cy - r, 2 * arm, 2 * r, stroke=0, fill=1)
 
 
-def _cell(canvas, icons, colors, card, copies: int, group, x, y, w, h) -> None:
+def _cell(canvas, icons, colors, card, copies: int, group, x, y, w, h) -> bool:
+    """One card's cell; False (and nothing drawn of its name) when its summary has no
+    room there."""
     pc = card.playing_card
     pad = 1.0 * mm
     tint, shape = group
@@ -219,13 +240,17 @@ def _cell(canvas, icons, colors, card, copies: int, group, x, y, w, h) -> None:
     _, title_h = title.wrap(title_w, h)
     summary = Paragraph(
         markup(card.effect.summary),
-        ParagraphStyle("summary", fontName=BODY, fontSize=MIN_SIZE, leading=9.0, textColor=ink),
+        ParagraphStyle(
+            "summary",
+            fontName=BODY,
+            fontSize=MIN_SIZE,
+            leading=9.0,
+            textColor=ink,
+        ),
     )
     _, summary_h = summary.wrap(text_w, h)
     if title_h + summary_h > h - 2 * pad + 1:
-        raise RenderError(
-            f"the identification sheet has no room for {card.effect.name}'s summary at "
-            f"{MIN_SIZE} pt; shorten 'summary' in effects.toml"
-        )
+        return False
     title.drawOn(canvas, text_x, y + h - pad - title_h)
     summary.drawOn(canvas, text_x, y + h - pad - title_h - summary_h)
+    return True
