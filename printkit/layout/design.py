@@ -159,8 +159,12 @@ class Badge(NamedTuple):
 
 
 def target_label(target: str) -> str:
-    """ "all-living" is labelled ALL LIVING."""
-    return target.replace("-", " ").upper()
+    """A target's label: "all-living" is ALL LIVING, in the language spoken (a designed
+    deck's own icon names as they are: "fire" is FIRE)."""
+    from ..words import section
+
+    said = section("print").get(f"print.target-{target}")
+    return (said or target.replace("-", " ")).upper()
 
 
 def stacked_marks(

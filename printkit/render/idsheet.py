@@ -19,7 +19,7 @@ from ..units import mm
 from ..values.model import RANKS, SUITS, Deck, suit_color
 from ..values.papers import PAPER_SIZES
 from ..values.pictures import ArtLibrary
-from ..words import joined, say
+from ..words import bilingual, joined, say
 from .fonts import BODY, BODY_BOLD, BODY_SEMIBOLD, TITLE, check_glyphs
 from .icons import Icons
 from .pdf import Document, hex_color
@@ -148,7 +148,35 @@ def _sheet(deck: Deck, paper: str, art: ArtLibrary) -> tuple[bytes, list[str]]:
         x = margin_x + col * column_w
         canvas.line(x, margin_y, x, header_bottom)
     canvas.showPage()
+    if bilingual() and any(e.english and e.english != e.name for e in deck.effects):
+        _english_names(canvas, deck, colors, width, height)
     return doc.finish(), crowded
+
+
+def _english_names(canvas, deck: Deck, colors, width: float, height: float) -> None:
+    """A second page for a table that mixes languages: each card's name, and its English
+    name, in the order of the names."""
+    margin = 15 * mm
+    ink = colors["ink"]
+    canvas.setFillColor(ink)
+    canvas.setFont(TITLE, 18)
+    top = height - margin
+    canvas.drawString(margin, top - 16, say("print.idsheet-english-title", deck=deck.name))
+    effects = sorted(deck.effects, key=lambda e: e.name.casefold())
+    columns = 2
+    per_column = -(-len(effects) // columns)
+    column_w = (width - 2 * margin) / columns
+    line = 17.0
+    for index, effect in enumerate(effects):
+        x = margin + (index // per_column) * column_w
+        y = top - 44 - (index % per_column) * line
+        canvas.setFont(BODY_BOLD, 11)
+        canvas.drawString(x, y, effect.name)
+        canvas.setFont(BODY_SEMIBOLD, 9)
+        canvas.setFillColor(colors["accent"])
+        canvas.drawString(x + column_w * 0.5, y, effect.english or effect.name)
+        canvas.setFillColor(ink)
+    canvas.showPage()
 
 
 def _groups(cards) -> dict[str, tuple[str, str]]:
@@ -227,12 +255,10 @@ def _cell(canvas, icons, colors, card, copies: int, group, x, y, w, h) -> bool:
         canvas.setFillColor(ink)
         canvas.setStrokeColor(ink)
         _mark(canvas, shape, x + w - pad - mark, y + h - pad - mark - 0.6 * mm, mark)
-    small = f"<font name='{BODY_SEMIBOLD}' size='8'>"
     name = markup(card.effect.name)
-    if card.effect.called != card.effect.name:  # a bilingual table: the English name too
-        name += f"  {small}{markup(card.effect.english)}</font>"
     if copies > 1:
-        name += f"  {small}{say('print.copies', count=copies)}</font>"
+        copies_said = say("print.copies", count=copies)
+        name += f"  <font name='{BODY_SEMIBOLD}' size='8'>{copies_said}</font>"
     title = Paragraph(
         name,
         ParagraphStyle("name", fontName=BODY_BOLD, fontSize=10, leading=11, textColor=ink),
