@@ -82,6 +82,8 @@ class _Spoken(click.Command):
     English."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from ..words import languages
+
         super().__init__(*args, **kwargs)
         self.params += [
             click.Option(
@@ -91,8 +93,8 @@ class _Spoken(click.Command):
                 is_eager=True,
                 expose_value=False,
                 callback=_speak,
-                help="The language of everything made and said: en, it, es, pt-BR, cs or "
-                "ru [default: PRINTKIT_LANG, or the locale's]",
+                help="The language of everything made and said: "
+                f"{', '.join(languages())} [default: PRINTKIT_LANG, or the locale's]",
             ),
             click.Option(
                 ["--allow-missing"],
