@@ -255,18 +255,9 @@ def speak(language: str, *, allow_missing: bool = False) -> None:
     """Make and say everything from now on in ``language`` ("en", "it", "es", "pt-BR",
     "cs", "ru": ``printkit.words.languages()``). A translation that lacks messages is
     refused (CatalogueError) unless ``allow_missing``: then they are said in English."""
-    from .errors import CatalogueError
-    from .words import SOURCE, languages, missing
-    from .words import speak as speaking
+    from .load.translation import speak as speaking
 
-    if language not in languages():
-        raise UsageError.said("kit.no-language", language=language, known=", ".join(languages()))
     speaking(language, allow_missing=allow_missing)
-    gaps = missing(language) if language != SOURCE else []
-    if gaps and not allow_missing:
-        raise CatalogueError.said(
-            "kit.words-missing", language=language, count=len(gaps), ids=", ".join(gaps[:5])
-        )
 
 
 def preflight_file(source: str | os.PathLike | bytes, name: str | None = None) -> Report:

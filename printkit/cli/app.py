@@ -117,7 +117,7 @@ class _Spoken(click.Command):
 
     def invoke(self, ctx: click.Context) -> Any:
         from .. import words
-        from ..api import speak
+        from ..load.translation import speak
 
         code = words.language()
         speak(code, allow_missing=words.allows_missing())

@@ -22,7 +22,7 @@ from ..errors import CatalogueError
 from ..words import SOURCE, allows_missing, language, say
 from .datafile import DataFile
 
-__all__ = ["TEXTS", "gap", "gaps", "translated", "translation_file"]
+__all__ = ["TEXTS", "gap", "gaps", "speak", "translated", "translation_file"]
 
 #: The texts of each kind of data file, as paths of keys ("*": any one key, or any
 #: item of a list of tables; "?" at the end: a text either file may leave out).
@@ -46,6 +46,24 @@ TEXTS: dict[str, tuple[str, ...]] = {
 }
 
 _gaps: list[str] = []
+
+
+def speak(code: str, allow_missing: bool = False) -> None:
+    """Say everything in ``code`` from now on: UsageError for a language printkit does
+    not speak, CatalogueError for messages its translation lacks, unless
+    ``allow_missing`` (then they are said in English)."""
+    from ..errors import UsageError
+    from ..words import SOURCE, languages, missing
+    from ..words import speak as speaking
+
+    if code not in languages():
+        raise UsageError.said("kit.no-language", language=code, known=", ".join(languages()))
+    speaking(code, allow_missing=allow_missing)
+    lacking = missing(code) if code != SOURCE else []
+    if lacking and not allow_missing:
+        raise CatalogueError.said(
+            "kit.words-missing", language=code, count=len(lacking), ids=", ".join(lacking[:5])
+        )
 
 
 def gaps() -> list[str]:

@@ -16,7 +16,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from ..errors import NotationError
 from ..words import SOURCE, language, notation
@@ -54,10 +54,12 @@ for _white, _suit in zip("♤♧♡♢", SUITS, strict=True):
     _CODES[_white] = ("suit", _suit)
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(eq=False)
 class Grammar:
     """What reads as a rank and as a suit in one language (with English and the codes),
-    folded; and the words that may stand between them or before a card."""
+    folded; and the words that may stand between them or before a card. Its patterns
+    are compiled when first used: a card that reads needs two of them, a near miss the
+    rest (each costs a millisecond or two, at every start of the companion)."""
 
     ranks: dict[str, str]
     suits: dict[str, str]
@@ -72,9 +74,36 @@ class Grammar:
             "articles": list(self.articles),
         }
 
-    @property
-    def patterns(self) -> _Patterns:
-        return _patterns(self)
+    @cached_property
+    def _between(self) -> str:
+        return rf"(?:(?:{_alternation(self.between)})\s*)?" if self.between else ""
+
+    @cached_property
+    def card(self) -> re.Pattern[str]:
+        """Rank first: "7D", "queen of diamonds", "regina di quadri"."""
+        ranks, suits = _alternation(self.ranks), _alternation(self.suits)
+        return re.compile(rf"(?P<rank>{ranks})\s*{self._between}(?P<suit>{suits})")
+
+    @cached_property
+    def suit_first(self) -> re.Pattern[str]:
+        """Suit first: "♥10", "HQ", "hearts 10", "pikový král" (no token is both a rank
+        and a suit, so a text reads one way at most)."""
+        ranks, suits = _alternation(self.ranks), _alternation(self.suits)
+        return re.compile(rf"(?P<suit>{suits})\s*{self._between}(?P<rank>{ranks})")
+
+    @cached_property
+    def suitish(self) -> re.Pattern[str]:
+        return re.compile(rf"({_alternation(self.suits)})\s*$")
+
+    @cached_property
+    def cardish(self) -> re.Pattern[str]:
+        """What looks like a try at a card: a number or a short word, then a suit."""
+        return re.compile(rf"(\d+|\w{{1,5}})\s*{self._between}({_alternation(self.suits)})")
+
+    @cached_property
+    def trailing(self) -> re.Pattern[str]:
+        """A little word between rank and suit, at the end of a text."""
+        return re.compile(rf"\s*(?:{_alternation(self.between) or '(?!)'})\s*$")
 
 
 def grammar(code: str | None = None) -> Grammar:
@@ -110,30 +139,6 @@ def _alternation(tokens) -> str:
     return "|".join(re.escape(t) for t in sorted(tokens, key=len, reverse=True))
 
 
-@dataclass(frozen=True)
-class _Patterns:
-    card: re.Pattern[str]
-    suit_first: re.Pattern[str]
-    suitish: re.Pattern[str]
-    cardish: re.Pattern[str]
-    between: re.Pattern[str]
-
-
-@cache
-def _patterns(words: Grammar) -> _Patterns:
-    ranks, suits = _alternation(words.ranks), _alternation(words.suits)
-    between = rf"(?:(?:{_alternation(words.between)})\s*)?" if words.between else ""
-    return _Patterns(
-        card=re.compile(rf"(?P<rank>{ranks})\s*{between}(?P<suit>{suits})"),
-        # The suit first: "♥10", "HQ", "hearts 10", "pikový král" (no token is both a
-        # rank and a suit, so a text reads one way at most).
-        suit_first=re.compile(rf"(?P<suit>{suits})\s*{between}(?P<rank>{ranks})"),
-        suitish=re.compile(rf"({suits})\s*$"),
-        cardish=re.compile(rf"(\d+|\w{{1,5}})\s*{between}({suits})"),
-        between=re.compile(rf"\s*(?:{_alternation(words.between) or '(?!)'})\s*$"),
-    )
-
-
 def _normalise(text: str, words: Grammar) -> str:
     text = fold(text)
     for article in words.articles:
@@ -150,7 +155,7 @@ def parse_card(text: str) -> PlayingCard:
         raise NotationError.said("card.not-text", text=repr(text))
     words = grammar()
     normal = _normalise(text, words)
-    found = words.patterns.card.fullmatch(normal) or words.patterns.suit_first.fullmatch(normal)
+    found = words.card.fullmatch(normal) or words.suit_first.fullmatch(normal)
     if found:
         return PlayingCard(words.ranks[found["rank"]], words.suits[found["suit"]])
     key = _trouble(normal, words)
@@ -165,11 +170,10 @@ def looks_like_card(text: str) -> bool:
     """
     words = grammar()
     normal = _normalise(text, words)
-    patterns = words.patterns
     return bool(
-        patterns.card.fullmatch(normal)
-        or patterns.suit_first.fullmatch(normal)
-        or patterns.cardish.fullmatch(normal)
+        words.card.fullmatch(normal)
+        or words.suit_first.fullmatch(normal)
+        or words.cardish.fullmatch(normal)
     )
 
 
@@ -177,9 +181,9 @@ def _trouble(normal: str, words: Grammar) -> str:
     """What is wrong with a text that is not a card, as the id of its message."""
     if not normal:
         return "card.empty"
-    suit_match = words.patterns.suitish.search(normal)
+    suit_match = words.suitish.search(normal)
     if suit_match:
-        rank_part = words.patterns.between.sub("", normal[: suit_match.start()]).strip()
+        rank_part = words.trailing.sub("", normal[: suit_match.start()]).strip()
         if rank_part not in words.ranks:
             return "card.one-is-ace" if rank_part in ("1", "one") else "card.bad-rank"
     rank_match = re.match(r"^\s*(\d+|\w+)", normal)

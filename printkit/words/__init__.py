@@ -51,8 +51,10 @@ _allow_missing = False
 _bilingual = False
 
 
+@cache
 def languages() -> tuple[str, ...]:
-    """The languages printkit speaks: English first, then each translation's folder."""
+    """The languages printkit speaks: English first, then each translation's folder
+    (one with a ``page.toml``)."""
     found = sorted(p.name for p in _HERE.iterdir() if (p / "page.toml").is_file())
     return (SOURCE, *(code for code in found if code != SOURCE))
 
