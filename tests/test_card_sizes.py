@@ -12,7 +12,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from printkit.errors import TemplateError
+from printkit.errors import TemplateError, UsageError
 from printkit.layout.impose import slot_rects
 from printkit.load.images import load_images
 from printkit.load.templates import fitting, load_template, template_for, template_names
@@ -62,7 +62,7 @@ def test_sizes_by_name_and_by_their_sides(text, sides):
 
 @pytest.mark.parametrize("text", ["huge", "70x", "10x10mm", "70x500mm", "-5x9in", "70x120ft"])
 def test_a_size_that_is_none_is_one_clear_sentence(text):
-    with pytest.raises(ValueError, match=r"card size|a card's sides"):
+    with pytest.raises(UsageError, match=r"card size|a card’s sides"):
         card_size(text)
 
 

@@ -16,6 +16,7 @@ from printkit.load.catalogue import load_deck
 from printkit.render.cards import card_pages
 from printkit.render.idsheet import identification_sheet
 from printkit.targets.rules import rules_files
+from printkit.words import SOURCE, languages, speak
 
 from .printed import printed
 
@@ -90,6 +91,29 @@ SUBJECTS = {
     "gutterfold-letter-sheet": lambda: _sheet("gutterfold-letter"),
     "silhouette-a4-sheet": lambda: _sheet("silhouette-a4"),
 }
+
+
+def _in(code: str, make, bilingual: bool = False):
+    """``make`` in the language ``code``: a card, a page of the rulebook."""
+
+    def made():
+        speak(code, bilingual=bilingual)
+        try:
+            return make()
+        finally:
+            speak(SOURCE, bilingual=False)
+
+    return made
+
+
+#: In every language printkit speaks: a card with a long text, a bilingual card (the
+#: English name under its own), and a rulebook page of worked examples.
+for _code in languages()[1:]:
+    SUBJECTS[f"front-4S-{_code}"] = _in(_code, lambda: _card("dead-mens-deck", "4S"))
+    SUBJECTS[f"front-KS-{_code}-bilingual"] = _in(
+        _code, lambda: _card("dead-mens-deck", "KS"), bilingual=True
+    )
+    SUBJECTS[f"rulebook-page-7-{_code}"] = _in(_code, lambda: _rulebook_page(6))
 
 
 def differing_tiles(reference: Image.Image, image: Image.Image) -> list[tuple[int, int, float]]:

@@ -81,11 +81,12 @@ def _deck_dir_option(help_text: str) -> Callable[[F], F]:
 def _card_size(_ctx, _param, value: str | None):
     if value is None:
         return None
+    from ..errors import UsageError
     from ..values.cardsizes import card_size
 
     try:
         return card_size(value)
-    except ValueError as exc:
+    except UsageError as exc:
         raise click.BadParameter(str(exc)) from None
 
 

@@ -52,25 +52,26 @@ _UNIT = {"mm": mm, "cm": 10 * mm, "in": inch}
 
 
 def card_size(text: str) -> CardSize:
-    """The size ``text`` names; ValueError with a sentence a player can act on."""
+    """The size ``text`` names; UsageError with a sentence a player can act on."""
+    from ..errors import UsageError
+
     name = text.strip().casefold().replace(" ", "-")
     if name in CARD_SIZES:
         return CARD_SIZES[name]
     match = _SIDES.match(text)
     if not match:
-        raise ValueError(
-            f"{text[:40]!r} is not a card size: name one ({', '.join(CARD_SIZES)}) or give "
-            "its width and height, like 70x120mm or 2.5x3.5in"
-        )
+        raise UsageError.said("templates.not-a-size", size=text[:40], names=", ".join(CARD_SIZES))
     w, w_unit, h, h_unit = match.groups()
     unit = _UNIT[(h_unit or w_unit or "mm").casefold()]
     width = float(w) * _UNIT[w_unit.casefold()] if w_unit else float(w) * unit
     height = float(h) * unit
     for side in (width, height):
         if not _SMALLEST <= side <= _LARGEST:
-            raise ValueError(
-                f"{text[:40]!r}: a card's sides are from {format_mm(_SMALLEST)} to "
-                f"{format_mm(_LARGEST)}"
+            raise UsageError.said(
+                "templates.sides",
+                size=text[:40],
+                low=format_mm(_SMALLEST),
+                high=format_mm(_LARGEST),
             )
     return size_of((width, height))
 
