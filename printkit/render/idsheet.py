@@ -17,6 +17,7 @@ from ..rules.content import values_sentence
 from ..rules.qrcontent import table_text
 from ..units import mm
 from ..values.model import RANKS, SUITS, Deck, suit_color
+from ..values.notation import in_order
 from ..values.papers import PAPER_SIZES
 from ..values.pictures import ArtLibrary
 from ..words import bilingual, joined, say
@@ -162,7 +163,7 @@ def _english_names(canvas, deck: Deck, colors, width: float, height: float) -> N
     canvas.setFont(TITLE, 18)
     top = height - margin
     canvas.drawString(margin, top - 16, say("print.idsheet-english-title", deck=deck.name))
-    effects = sorted(deck.effects, key=lambda e: e.name.casefold())
+    effects = sorted(deck.effects, key=lambda e: in_order(e.name))
     columns = 2
     per_column = -(-len(effects) // columns)
     column_w = (width - 2 * margin) / columns

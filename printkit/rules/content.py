@@ -36,6 +36,7 @@ from ..values.model import (
     PlayingCard,
     targets_phrase,
 )
+from ..values.notation import in_order
 from ..words import joined, say
 from . import negation
 from .roles import Deal
@@ -174,7 +175,7 @@ def _legend(_sources: Sources, _args: tuple[str, ...]) -> Legend:
 def _cards(sources: Sources, _args: tuple[str, ...]) -> CardList:
     deck = sources.deck
     entries = []
-    for effect in sorted(deck.effects, key=lambda e: e.name.removeprefix("The ")):
+    for effect in sorted(deck.effects, key=lambda e: in_order(e.name)):
         cards = deck.cards_of(effect)
         playing = bool(cards) and cards[0].playing_card is not None
         which = ", ".join(c.playing_card.symbol for c in cards if c.playing_card)

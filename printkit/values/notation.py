@@ -28,6 +28,7 @@ __all__ = [
     "fold",
     "format_card",
     "grammar",
+    "in_order",
     "looks_like_card",
     "parse_card",
     "spoken_styles",
@@ -147,6 +148,12 @@ def _normalise(text: str, words: Grammar) -> str:
         if text.startswith(article + " "):
             return text[len(article) + 1 :]
     return text
+
+
+def in_order(name: str) -> str:
+    """What a list of names sorts ``name`` by in the language spoken: accents and case
+    aside, a leading article left out ("The East Wind" among the E's)."""
+    return _normalise(name, grammar())
 
 
 def parse_card(text: str) -> PlayingCard:
