@@ -34,7 +34,7 @@ from ..values.model import (
 )
 from ..values.notation import parse_card
 from ..words import language as spoken
-from .datafile import DataFile, control_char, without_invisibles
+from .datafile import DataFile, control_char, one_line, without_invisibles
 from .translation import translated, translation_file
 
 __all__ = [
@@ -269,7 +269,7 @@ def _text(file: DataFile, where: str, table: dict[str, Any], key: str, longest: 
     """A text of a data file: a string, not empty, at most ``longest`` characters once its
     runs of spaces are one, in composed form ("é" as one character, as typefaces hold it)."""
     value = file.expect(table[key], str, where, key)
-    value = unicodedata.normalize("NFC", " ".join(without_invisibles(value).split()))
+    value = unicodedata.normalize("NFC", one_line(without_invisibles(value)))
     control = control_char(value)
     if control is not None:
         raise file.fail(

@@ -26,6 +26,7 @@ __all__ = [
     "Row",
     "control_char",
     "inside_path",
+    "one_line",
     "read_confined",
     "shown",
     "without_invisibles",
@@ -42,6 +43,7 @@ _CONTROLS = frozenset(
 
 #: Characters that print nothing and only steer a layout engine printkit is not: a soft
 #: hyphen, zero-width spaces and joiners, direction marks, a word joiner, a stray BOM.
+_ASCII_SPACE = re.compile(r"[ \t\r\n]+")
 _INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\ufeff"))
 
 
@@ -49,6 +51,13 @@ def without_invisibles(text: str) -> str:
     """``text`` without the characters that print nothing (``_INVISIBLE``): removing them
     changes no printed letter, and no face draws them."""
     return text.translate(_INVISIBLE) if not text.isascii() else text
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: every run of spaces, tabs and line breaks one space, and
+    none at either end. A no-break space is kept: a translation sets one where a line
+    must not break (Czech "v\u00a0domě", Russian "в\u00a0могилу", before a dash)."""
+    return _ASCII_SPACE.sub(" ", text).strip(" \t\r\n")
 
 
 def control_char(text: str) -> str | None:

@@ -7,14 +7,14 @@ from pathlib import Path
 from ..errors import CatalogueError, UsageError
 from ..resources.paths import data_dir as default_data_dir
 from ..rules.roles import Deal, Role
-from .datafile import DataFile
+from .datafile import DataFile, one_line
 from .translation import translated, translation_file
 
 __all__ = ["load_deal", "load_deals"]
 
 
 def _flat(text: str) -> str:
-    return " ".join(text.split())
+    return one_line(text)
 
 
 def _read(data_dir: Path | None) -> tuple[DataFile, dict]:
