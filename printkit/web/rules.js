@@ -31,8 +31,22 @@ function say(words, key, values) {
 
 // Python's repr() of a string, as the command line's messages quote what was typed.
 function repr(text) {
-  if (text.includes("'") && !text.includes('"')) return '"' + text + '"';
-  return "'" + text.replace(/\\/g, "\\\\").replace(/'/g, "\\'") + "'";
+  if (text.includes("'") && !text.includes('"')) return '"' + unprintable(text.replace(/\\/g, "\\\\")) + '"';
+  return "'" + unprintable(text.replace(/\\/g, "\\\\").replace(/'/g, "\\'")) + "'";
+}
+
+// What Python's repr() writes as an escape: a character that prints nothing of its own
+// (a no-break space is \xa0, a zero-width joiner \u200d).
+function unprintable(text) {
+  return text.replace(/[\p{Z}\p{C}]/gu, (ch) => {
+    if (ch === " ") return ch;
+    const named = { "\n": "\\n", "\t": "\\t", "\r": "\\r" }[ch];
+    if (named) return named;
+    const code = ch.codePointAt(0);
+    if (code < 0x100) return "\\x" + code.toString(16).padStart(2, "0");
+    if (code < 0x10000) return "\\u" + code.toString(16).padStart(4, "0");
+    return "\\U" + code.toString(16).padStart(8, "0");
+  });
 }
 
 // -- playing cards and notation (printkit/values/notation.py) --------------------------------

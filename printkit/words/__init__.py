@@ -195,8 +195,12 @@ def say(key: str, /, cli: bool = False, **values: object) -> str:
     words it, where it words it its own way."""
     text = section("cli").get(f"cli.{key}") if cli else None
     text = text or section(key.partition(".")[0])[key]
-    if isinstance(text, dict):
-        text = plural(text, int(values["count"]))  # type: ignore[call-overload]
+    if isinstance(text, dict):  # the count may come written out: "1,000"
+        count = values["count"]
+        number = (
+            count if isinstance(count, int) else int("".join(filter(str.isdigit, str(count))) or 0)
+        )
+        text = plural(text, number)
     return text.format_map(values)
 
 
