@@ -34,8 +34,10 @@ def test_lookups_in_the_language_equal_the_command_lines(page):
     words.speak(page.language)
     deck = load_deck()
     queries = []
-    for card in PlayingCard.every():
-        queries += [write(card) for write in spoken_styles(page.language).values()]
+    # Each card as the language says it aloud (every style round-trips in
+    # test_languages.py; here the page must answer as the command line does).
+    say_aloud = spoken_styles(page.language)["name"]
+    queries += [say_aloud(card) for card in PlayingCard.every()]
     queries += [e.name for e in deck.effects] + [e.english for e in deck.effects]
     queries += [e.name[:-2] + e.name[-1] for e in deck.effects if len(e.name) > 5]  # a typo
     queries += ["7D", "1S", "7X", "zzz", ""]
@@ -45,10 +47,10 @@ def test_lookups_in_the_language_equal_the_command_lines(page):
 
 
 def test_negations_draws_and_roles_in_the_language_equal_the_command_lines(page):
-    cases = _negation_cases(80)
+    cases = _negation_cases(40)
     for case, answer in zip(cases, in_page(page, "negate", cases), strict=True):
         assert answer == _cli(page, _negation_argv(case)), (page.language, case)
-    draws = _draw_cases()[:60]
+    draws = _draw_cases()[:30]
     for case, answer in zip(draws, in_page(page, "draw", draws), strict=True):
         argv = ["draw", case["check"], *case["cards"], "--json"]
         if case["lucky_duke"]:

@@ -76,6 +76,13 @@ def _speak(ctx: click.Context, param: click.Parameter, value: Any) -> None:
     words.speak(value)
 
 
+def _language_flag(name: str, help: str) -> click.Option:
+    """A flag of how the command speaks, read as soon as it is given (``_speak``)."""
+    return click.Option(
+        [name], is_flag=True, is_eager=True, expose_value=False, callback=_speak, help=help
+    )
+
+
 class _Spoken(click.Command):
     """A command of printkit: it speaks the language of ``--lang`` (or PRINTKIT_LANG, or
     the locale), and refuses a translation with gaps unless told to fill them in
@@ -96,22 +103,14 @@ class _Spoken(click.Command):
                 help="The language of everything made and said: "
                 f"{', '.join(languages())} [default: PRINTKIT_LANG, or the locale's]",
             ),
-            click.Option(
-                ["--allow-missing"],
-                is_flag=True,
-                is_eager=True,
-                expose_value=False,
-                callback=_speak,
-                help="Say in English what the language's translation lacks, with a warning.",
+            _language_flag(
+                "--allow-missing",
+                "Say in English what the language's translation lacks, with a warning.",
             ),
-            click.Option(
-                ["--bilingual"],
-                is_flag=True,
-                is_eager=True,
-                expose_value=False,
-                callback=_speak,
-                help="Print each card's English name small under its own, for tables that "
-                "mix decks in two languages (the backs are the same in every language).",
+            _language_flag(
+                "--bilingual",
+                "Print each card's English name small under its own, for tables that mix "
+                "decks in two languages (the backs are the same in every language).",
             ),
         ]
 
