@@ -119,8 +119,7 @@ class _Spoken(click.Command):
         from ..load.translation import speak
 
         code = words.language()
-        speak(code, allow_missing=words.allows_missing())
-        gaps = words.missing(code) if code != words.SOURCE else []
+        gaps = speak(code, allow_missing=words.allows_missing())
         lines = [words.say("kit.words-english", language=code, count=len(gaps))] if gaps else []
         try:
             return super().invoke(ctx)

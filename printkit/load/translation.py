@@ -48,10 +48,10 @@ TEXTS: dict[str, tuple[str, ...]] = {
 _gaps: list[str] = []
 
 
-def speak(code: str, allow_missing: bool = False) -> None:
+def speak(code: str, allow_missing: bool = False) -> list[str]:
     """Say everything in ``code`` from now on: UsageError for a language printkit does
     not speak, CatalogueError for messages its translation lacks, unless
-    ``allow_missing`` (then they are said in English)."""
+    ``allow_missing`` (then they are said in English, and returned: their ids)."""
     from ..errors import UsageError
     from ..words import SOURCE, languages, missing
     from ..words import speak as speaking
@@ -64,6 +64,7 @@ def speak(code: str, allow_missing: bool = False) -> None:
         raise CatalogueError.said(
             "kit.words-missing", language=code, count=len(lacking), ids=", ".join(lacking[:5])
         )
+    return lacking
 
 
 def gaps() -> list[str]:
