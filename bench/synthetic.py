@@ -74,3 +74,24 @@ def write_card_images(folder: Path, count: int) -> Path:
         Image.blend(image, grain, 0.08).save(folder / f"card{i + 1:03d}.png", compress_level=1)
     Image.new("RGB", size, (30, 30, 60)).save(folder / "back.png")
     return folder
+
+
+def write_designed_deck(folder: Path, cards: int = 1000) -> Path:
+    """The deck ``printkit new`` writes, in ``folder``, with ``cards`` different cards:
+    each row of its card list a name, cost and text of its own (so a face of its own)."""
+    from printkit.targets.scaffold import scaffold
+
+    for relative, text in scaffold("Bench").items():
+        path = folder / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    rows = ["name,count,type,cost,art,text,flavour"]
+    kinds = (("potion", "flask"), ("spell", "scroll"))
+    for i in range(cards):
+        kind, art = kinds[i % 2]
+        rows.append(
+            f'Card {i + 1},1,{kind},{i % 9},{art},"Gain **{i % 5 + 1}** :drop: at once; '
+            f'card {i + 1} of the bench.",Flavour {i + 1}.'
+        )
+    (folder / "cards.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return folder

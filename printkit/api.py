@@ -118,13 +118,16 @@ def build(
     never replaced and out of which the output folder may not lead; ``watching`` makes a
     rebuild after an edit: one job after another, no print guide.
     """
+    from functools import partial
+
     from .load.templates import template_for
     from .output.commit import recover, write_files
     from .output.guard import inside_deck, spare_deck
+    from .output.spool import Spool
     from .parallel import run_shared
     from .targets.calibration import calibration_note
-    from .targets.files import gather, longest_first
-    from .targets.kit import check_files, kit_jobs
+    from .targets.files import gather, longest_first, made
+    from .targets.kit import checked, kit_jobs
     from .targets.sheets import proof_pattern, sheets_name
 
     out = Path(out)
@@ -137,25 +140,28 @@ def build(
     decks = [(cards.name, cards.card_size) for cards in sets]
     sheets, notes = template_for(template, decks, settings.card_size)
     jobs = kit_jobs(sets, sheets, settings, out, watching)
-    makers = [job.make for job in jobs]  # shared with a second process when it pays
-    if watching:
-        made = [make() for make in makers]
-    else:
-        done = None
-        if progress is not None:
-            finished = [0]
-            progress("", 0, len(jobs))
+    with Spool(out) as spool:  # each file on disk as soon as it is made
+        # Shared with a second process when it pays; each returns its files' places.
+        makers = [partial(made, spool, job.make) for job in jobs]
+        if watching:
+            parts = [make() for make in makers]
+        else:
+            done = None
+            if progress is not None:
+                finished = [0]
+                progress("", 0, len(jobs))
 
-            def done(index: int) -> None:
-                finished[0] += 1
-                progress(jobs[index].what, finished[0], len(jobs))
+                def done(index: int) -> None:
+                    finished[0] += 1
+                    progress(jobs[index].what, finished[0], len(jobs))
 
-        made = run_shared(makers, done, longest_first(jobs))
-    files = gather([(job.what, part) for job, part in zip(jobs, made, strict=True)])
-    spare_deck(files, folder)
-    warnings = notes + calibration_note(sheets, settings) + check_files(files)
-    proofs = [proof_pattern(out / sheets_name(cards, settings)) for cards in sets]
-    written = write_files(files, proofs, owner="build")
+            parts = run_shared(makers, done, longest_first(jobs))
+        files = gather([(job.what, part.files) for job, part in zip(jobs, parts, strict=True)])
+        spare_deck(files, folder)
+        reports = {path: report for part in parts for path, report in part.reports.items()}
+        warnings = notes + calibration_note(sheets, settings) + checked(reports)
+        proofs = [proof_pattern(out / sheets_name(cards, settings)) for cards in sets]
+        written = write_files(files, proofs, owner="build", spool=spool)
     return Kit(tuple(written), tuple(warnings))
 
 

@@ -64,8 +64,16 @@ def can_fork(count: int, worth_it: int) -> bool:
 
 def start(work: Callable[[IO[bytes]], None]) -> tuple[int, IO[bytes]]:
     """Fork a child that runs ``work(pipe)`` and leaves; (its pid, the pipe to read)."""
+    import gc
+
     read_end, write_end = os.pipe()
+    # Every object made so far is set aside from the garbage collector, in both processes:
+    # a collection in the child would otherwise touch every one and copy every page the
+    # two share (a deck of thousands, its memory twice over).
+    gc.freeze()
     pid = os.fork()
+    if pid != 0:
+        gc.unfreeze()
     if pid == 0:  # the child: do the work, leave without running any cleanup
         global _busy
         _busy = True

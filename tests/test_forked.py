@@ -109,15 +109,18 @@ def test_both_processes_take_tasks_and_nothing_forks_again_meanwhile():
 
 
 def test_the_builds_preflight_on_both_cores_says_what_it_says_on_one(monkeypatch, tmp_path):
-    """check_files: the same warnings, and the first failing file's line, either way."""
+    """The build's jobs preflight their own PDFs: run on both cores or on one, the same
+    warnings, and the first failing file's line."""
     from pathlib import Path
 
     from reportlab.lib.units import mm
 
     from printkit.errors import RenderError
+    from printkit.output.spool import Spool
     from printkit.render.fonts import BODY, register_fonts
     from printkit.render.pdf import Document
-    from printkit.targets.kit import check_files
+    from printkit.targets.files import made
+    from printkit.targets.kit import checked
 
     register_fonts()
 
@@ -133,8 +136,12 @@ def test_the_builds_preflight_on_both_cores_says_what_it_says_on_one(monkeypatch
     small = {Path("small.pdf"): page(4, 50 * mm), Path("small-2.pdf"): page(3, 50 * mm)}
 
     def outcome(files):
+        jobs = [lambda pair=pair: [pair] for pair in files.items()]
+        with Spool(tmp_path / "out") as spool:
+            parts = forked.run_shared([lambda job=job: made(spool, job) for job in jobs])
+        reports = {path: report for part in parts for path, report in part.reports.items()}
         try:
-            return ("warnings", check_files(files))
+            return ("warnings", checked(reports))
         except RenderError as exc:
             return ("error", str(exc))
 

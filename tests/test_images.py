@@ -269,13 +269,14 @@ def test_nothing_is_written_into_the_image_folder(cli, tmp_path):
 def test_a_check_that_warns_on_many_pages_is_one_line(tmp_path):
     """Twenty soft images on three sheets: the preflight's warnings are a line a check,
     with the count of the pages beyond the first, never a line a page."""
-    from printkit.targets.kit import check_files
+    from printkit.preflight import preflight
+    from printkit.targets.kit import checked
 
     for n in range(20):
         _card(tmp_path / f"c{n}.png", size=(500, 700), inner=(n * 10, 50, 90))
     deck = load_images(tmp_path).cards
     pdf = card_sheets(deck, load_template("letter-3x3"), Settings())[""]
-    lines = check_files({tmp_path / "out.pdf": pdf})
+    lines = checked({tmp_path / "out.pdf": preflight(pdf, str(tmp_path / "out.pdf"))})
     checks = [line.split(": ")[1] for line in lines]
     assert len(checks) == len(set(checks)), lines
     assert any("(and on 1 more page)" in line or "more pages)" in line for line in lines), lines

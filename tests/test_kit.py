@@ -74,7 +74,7 @@ def test_proofs_are_legible_and_split_where_one_image_would_be_too_large():
         template = load_template("plaincards-letter")
         cards = printed(deck)
         files = sheet_files(cards, template, Settings(aids=4), Path("out/deck.pdf"), proof=True)
-        images = [data for path, data in sorted(files.items()) if "-proof-" in path.name]
+        images = [data for path, data in sorted(files) if "-proof-" in path.name]
         thumbs = len(deck.cards) + 1
         assert len(images) == -(-thumbs // PROOF_CARDS)
         for data in images:

@@ -51,7 +51,7 @@ def test_every_card_sheet_passes_for_every_template_and_duplex(template, duplex)
     for deck_id in decks:
         cards = printed(load_deck(deck_id))
         files = sheet_files(cards, t, Settings(duplex=duplex, aids=4), Path("x.pdf"))
-        for path, data in files.items():
+        for path, data in files:
             if path.suffix != ".pdf":  # a cutting machine's outlines
                 continue
             report = preflight(data, str(path))

@@ -38,7 +38,7 @@ def files(template: str, duplex: str = "long") -> dict[str, bytes]:
     made = sheet_files(
         cards, load_template(template), Settings(duplex=duplex, qr=False, aids=4), Path("d.pdf")
     )
-    return {path.name: data for path, data in made.items()}
+    return {path.name: data for path, data in made}
 
 
 def test_the_presets_include_every_way_to_print():

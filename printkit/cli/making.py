@@ -289,14 +289,20 @@ def _pdf(path: Path) -> Path:
     return path
 
 
-def _write_checked(files: dict[Path, bytes]) -> None:
-    """A command's PDFs, checked by the preflight before any is written (a failure
-    writes nothing), then written together; its warnings said."""
+def _write_checked(files, folder: Path) -> None:
+    """A command's files (path -> bytes, or pairs made one at a time) into ``folder``,
+    each kept on disk as it is made; its PDFs checked by the preflight before any file
+    is written (a failure writes nothing), then all written together; its warnings said."""
     from ..output.commit import write_files
-    from ..targets.kit import check_files
+    from ..output.spool import Spool
+    from ..targets.files import made
+    from ..targets.kit import checked
 
-    warnings = check_files(files)
-    _report(write_files(files))
+    with Spool(folder) as spool:
+        part = made(spool, lambda: files)
+        warnings = checked(part.reports)
+        written = write_files(part.files, spool=spool)
+    _report(written)
     for line in warnings:
         click.echo(f"printkit: warning: {safe(line)}", err=True)
 
@@ -475,7 +481,7 @@ def sheets(
     for line in notes:
         click.echo(f"printkit: {safe(line)}", err=True)
     target = _pdf(output or Path("output") / sheets_name(cards, options, template))
-    _write_checked(sheet_files(cards, template, options, target))
+    _write_checked(sheet_files(cards, template, options, target), target.parent)
 
 
 @printkit.command()
@@ -533,7 +539,7 @@ def calibrate(
         decks = [(cards.name, cards.card_size)]
     template, _ = template_for(template_name, decks, card_size)
     output = _pdf(output or Path("output") / calibration_name(template, duplex))
-    _write_checked({output: calibration_page(template, duplex)})
+    _write_checked({output: calibration_page(template, duplex)}, output.parent)
 
 
 @printkit.command("templates")
@@ -629,7 +635,7 @@ def idsheet(paper: str, output: Path | None, deck_id: str, data_dir: Path | None
             f"the {deck.name} has no identification sheet: its cards are not playing cards"
         )
     output = _pdf(output or Path("output") / paper_name(deck.idsheet, paper))
-    _write_checked(idsheet_files(deck, paper, load_art(deck), output))
+    _write_checked(idsheet_files(deck, paper, load_art(deck), output), output.parent)
 
 
 @printkit.command()
@@ -659,7 +665,7 @@ def rulebook(
     if deck.rules is None:
         raise UsageError(f"the {deck.name} has no rules: its deck.toml names no [rules]")
     output = _pdf(output or Path("output") / paper_name(deck.rules.output, paper))
-    _write_checked(rules_files(deck, paper, output, booklet))
+    _write_checked(rules_files(deck, paper, output, booklet), output.parent)
 
 
 @printkit.command()

@@ -44,6 +44,8 @@ from typing import NamedTuple
 
 from ..errors import OutputError
 from ..load.datafile import shown
+from .disk import OPEN_DIR, OPEN_NEW, cannot, in_the_way, quietly, sync, write_all
+from .spool import Spool, Spooled, remove_stale
 
 __all__ = ["JOURNAL", "RECORD", "foreign_files", "recover", "write_files"]
 
@@ -66,8 +68,6 @@ _DELAY = "PRINTKIT_TEST_COMMIT_DELAY"
 _LEFTOVER = re.compile(
     r"\..+?\.[0-9a-f]{8}\.printkit-(?:new|old)|\.printkit-journal\.[0-9a-f]{8}\.tmp", re.DOTALL
 )
-_OPEN_NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
-_OPEN_DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
 class _Entry(NamedTuple):
@@ -84,12 +84,15 @@ def write_files(
     replaces: Iterable[Path] = (),
     owner: str = "",
     folder: Path | None = None,
+    spool: Spool | None = None,
 ) -> list[Path]:
     """Write every file, all together or not at all; returns the paths written, in order.
 
     ``files`` maps paths to their bytes, or gives (path, bytes) pairs made one at a time
     (an export of a thousand images): each is staged as it comes, so only the one being
-    made is held in memory; ``folder`` then says which folder they all go into.
+    made is held in memory; ``folder`` then says which folder they all go into. A file a
+    build already made into its ``spool`` (a ``Spooled`` in place of its bytes) is moved
+    into place from there.
 
     ``replaces`` are patterns (``output/deck-proof-*.png``) of the files an earlier run by
     the same ``owner`` (a command, as "export mpc") wrote that these supersede: each one
@@ -109,7 +112,7 @@ def write_files(
         root, pairs = Path(os.path.abspath(folder)), files
     written: list[Path] = []
     digests: dict[str, str] = {}
-    with _Folder(root) as opened:
+    with _Folder(root, spool=spool) as opened:
         if isinstance(files, Mapping):
             for target in targets:
                 opened.split(opened.relative(target))  # every folder made and opened
@@ -124,7 +127,9 @@ def write_files(
                     raise ValueError(f"write_files was given {path} twice")
                 written.append(target)
                 if patterns:
-                    digests[path] = _digest(content)
+                    digests[path] = (
+                        content.digest if isinstance(content, Spooled) else (_digest(content))
+                    )
                 yield path, content
 
         def after() -> tuple[list[tuple[str, bytes]], list[str]]:
@@ -180,7 +185,7 @@ def recover(folder: Path, discard: bool = False) -> list[str]:
     except FileNotFoundError:
         return []
     except OSError as exc:
-        raise _cannot(folder, exc) from None
+        raise cannot(folder, exc) from None
     if not stat.S_ISDIR(status.st_mode):
         raise OutputError(f"{shown(folder)}: not a folder; give the folder printkit wrote into")
     with _Folder(folder, create=False) as opened:
@@ -190,10 +195,13 @@ def recover(folder: Path, discard: bool = False) -> list[str]:
 class _Folder:
     """A locked output folder, every name in it reached through the folder's descriptor."""
 
-    def __init__(self, root: Path, create: bool = True, lock: bool = True):
+    def __init__(
+        self, root: Path, create: bool = True, lock: bool = True, spool: Spool | None = None
+    ):
         self.root = root
         self.create = create
         self.lock = lock
+        self.spool = spool
         self.fds: dict[tuple[str, ...], int] = {}
         self.done: list[str] = []
 
@@ -204,21 +212,15 @@ class _Folder:
             try:
                 os.makedirs(self.root, exist_ok=True)
             except FileExistsError:
-                raise OutputError(
-                    f"{shown(self.root)}: a file stands where the output folder should be; "
-                    "move it or choose another folder"
-                ) from None
+                raise in_the_way(self.root) from None
             except OSError as exc:
-                raise _cannot(self.root, exc) from None
+                raise cannot(self.root, exc) from None
         try:
             fd = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
         except NotADirectoryError:
-            raise OutputError(
-                f"{shown(self.root)}: a file stands where the output folder should be; "
-                "move it or choose another folder"
-            ) from None
+            raise in_the_way(self.root) from None
         except OSError as exc:
-            raise _cannot(self.root, exc) from None
+            raise cannot(self.root, exc) from None
         self.fds[()] = fd
         try:
             if self.lock:
@@ -233,7 +235,7 @@ class _Folder:
 
     def close(self) -> None:
         for fd in self.fds.values():
-            _quietly(os.close, fd)
+            quietly(os.close, fd)
         self.fds.clear()
 
     def _lock(self, fd: int) -> None:
@@ -263,22 +265,22 @@ class _Folder:
         name = parts[-1]
         where = self.root.joinpath(*parts)
         try:
-            fd = os.open(name, _OPEN_DIR, dir_fd=parent)
+            fd = os.open(name, OPEN_DIR, dir_fd=parent)
         except FileNotFoundError:
             if not create:
                 raise
             try:
                 os.mkdir(name, 0o755, dir_fd=parent)
-                fd = os.open(name, _OPEN_DIR, dir_fd=parent)
+                fd = os.open(name, OPEN_DIR, dir_fd=parent)
             except OSError as exc:
-                raise _cannot(where, exc) from None
+                raise cannot(where, exc) from None
         except OSError as exc:
             if exc.errno in (errno.ELOOP, errno.ENOTDIR):
                 raise OutputError(
                     f"{shown(where)}: not a folder of its own (a link or a file); printkit "
                     "writes only inside the output folder: move it away"
                 ) from None
-            raise _cannot(where, exc) from None
+            raise cannot(where, exc) from None
         self.fds[parts] = fd
         return fd
 
@@ -303,7 +305,7 @@ class _Folder:
         except FileNotFoundError:
             return None
         except OSError as exc:
-            raise _cannot(self.root / path, exc) from None
+            raise cannot(self.root / path, exc) from None
 
     def digest(self, path: str) -> str | None:
         """The SHA-256 of the regular file at ``path`` (never through a link), or None."""
@@ -319,7 +321,7 @@ class _Folder:
             finally:
                 os.close(handle)
         except OSError as exc:
-            raise _cannot(self.root / path, exc) from None
+            raise cannot(self.root / path, exc) from None
         return hasher.hexdigest()
 
     def read_record(self, name: str = RECORD) -> dict[str, tuple[str, str]]:
@@ -337,7 +339,7 @@ class _Folder:
             finally:
                 os.close(fd)
         except OSError as exc:
-            raise _cannot(self.root / name, exc) from None
+            raise cannot(self.root / name, exc) from None
         try:
             table = json.loads(raw.decode("utf-8"))
         except (ValueError, RecursionError):
@@ -421,7 +423,7 @@ class _Folder:
         try:
             folder = os.fstat(fd)
         except OSError as exc:
-            raise _cannot(self.root / path, exc) from None
+            raise cannot(self.root / path, exc) from None
         me = os.geteuid()
         if folder.st_mode & stat.S_ISVTX and me not in (0, status.st_uid, folder.st_uid):
             raise OutputError(
@@ -429,32 +431,36 @@ class _Folder:
                 "cannot replace it; choose another name or folder"
             )
 
-    def _stage(self, path: str, content: bytes, token: str, suffix: str = _NEW) -> str:
-        """``content`` written and synced under a fresh hidden name beside ``path``."""
+    def _stage(self, path: str, content: bytes | Spooled, token: str, suffix: str = _NEW) -> str:
+        """``content`` written and synced under a fresh hidden name beside ``path``; a file
+        in the build's spool is moved there instead."""
         fd, name = self.split(path)
         while True:
             staged = f".{name}.{token}{suffix}"
             try:
-                out = os.open(staged, _OPEN_NEW, 0o644, dir_fd=fd)
+                if isinstance(content, Spooled):
+                    if self.spool is None:
+                        raise ValueError("a spooled file needs its spool")
+                    if self.spool.move(content, fd, staged):
+                        return _sibling(path, staged)
+                    raise FileExistsError(staged)
+                out = os.open(staged, OPEN_NEW, 0o644, dir_fd=fd)
                 break
             except FileExistsError:  # a name in the way (a folder, say): draw another
                 token = secrets.token_hex(4)
             except OSError as exc:
-                raise _cannot(self.root / path, exc) from None
+                raise cannot(self.root / path, exc) from None
         try:
-            view = memoryview(content)
-            while view:
-                view = view[os.write(out, view) :]
-            os.fsync(out)
+            write_all(out, content)
         except OSError as exc:
             os.close(out)
-            _quietly(os.unlink, staged, dir_fd=fd)
-            raise _cannot(self.root / path, exc) from None
+            quietly(os.unlink, staged, dir_fd=fd)
+            raise cannot(self.root / path, exc) from None
         except BaseException:
             os.close(out)
-            _quietly(os.unlink, staged, dir_fd=fd)
+            quietly(os.unlink, staged, dir_fd=fd)
             raise
-        _quietly(os.close, out)
+        quietly(os.close, out)
         return _sibling(path, staged)
 
     def _save(self, path: str, token: str) -> str | None:
@@ -472,7 +478,7 @@ class _Folder:
                 token = secrets.token_hex(4)
             except OSError as exc:
                 if exc.errno not in (errno.EPERM, errno.EMLINK, errno.EOPNOTSUPP, errno.ENOTSUP):
-                    raise _cannot(self.root / path, exc) from None
+                    raise cannot(self.root / path, exc) from None
                 break
         try:
             source = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
@@ -482,7 +488,7 @@ class _Folder:
             finally:
                 os.close(source)
         except OSError as exc:
-            raise _cannot(self.root / path, exc) from None
+            raise cannot(self.root / path, exc) from None
         return self._stage(path, content, token, _OLD)
 
     def _write_journal(self, entries: list[_Entry]) -> None:
@@ -491,24 +497,21 @@ class _Folder:
         token = secrets.token_hex(4)
         temporary = f"{JOURNAL}.{token}.tmp"
         try:
-            out = os.open(temporary, _OPEN_NEW, 0o644, dir_fd=root)
+            out = os.open(temporary, OPEN_NEW, 0o644, dir_fd=root)
         except OSError as exc:
-            raise _cannot(self.root / JOURNAL, exc) from None
+            raise cannot(self.root / JOURNAL, exc) from None
         try:
             try:
-                view = memoryview(text)
-                while view:
-                    view = view[os.write(out, view) :]
-                os.fsync(out)
+                write_all(out, text)
             finally:
                 os.close(out)
             os.replace(temporary, JOURNAL, src_dir_fd=root, dst_dir_fd=root)
-            _sync(root)
+            sync(root)
         except OSError as exc:
-            _quietly(os.unlink, temporary, dir_fd=root)
-            raise _cannot(self.root / JOURNAL, exc) from None
+            quietly(os.unlink, temporary, dir_fd=root)
+            raise cannot(self.root / JOURNAL, exc) from None
         except BaseException:
-            _quietly(os.unlink, temporary, dir_fd=root)
+            quietly(os.unlink, temporary, dir_fd=root)
             raise
 
     def _drop(self, entries: list[_Entry]) -> None:
@@ -517,7 +520,7 @@ class _Folder:
             for name in (entry.new, entry.old):
                 if name is not None:
                     fd, base = self.split(name)
-                    _quietly(os.unlink, base, dir_fd=fd)
+                    quietly(os.unlink, base, dir_fd=fd)
 
     def _swap(self, entries: list[_Entry]) -> None:
         delay = float(os.environ.get(_DELAY, "0") or 0)
@@ -597,7 +600,7 @@ class _Folder:
         root = self.fds[()]
         with contextlib.suppress(OSError):
             os.unlink(JOURNAL, dir_fd=root)
-            _sync(root)
+            sync(root)
         for entry in entries:
             for name in (entry.new, entry.old):
                 if name is not None:
@@ -611,7 +614,7 @@ class _Folder:
 
     def _sync_all(self) -> None:
         for fd in self.fds.values():
-            _sync(fd)
+            sync(fd)
 
     # -- an interrupted commit -----------------------------------------------------------
 
@@ -640,7 +643,7 @@ class _Folder:
                         "make the folder writable and run printkit again"
                     ) from None
                 done.append(f"finished the interrupted commit of {len(entries)} files")
-        removed = self._remove_leftovers()
+        removed = self._remove_leftovers() + remove_stale(self.fds[()])
         if removed:
             done.append(f"removed {removed} unfinished files printkit had left")
         return done
@@ -760,7 +763,7 @@ class _Folder:
                         os.unlink(name, dir_fd=fd)
                         removed += 1
                     except OSError as exc:
-                        raise _cannot(self.root.joinpath(*parts, name), exc) from None
+                        raise cannot(self.root.joinpath(*parts, name), exc) from None
         return removed
 
 
@@ -800,34 +803,3 @@ def _checksum(rows: list) -> str:
 def _sibling(path: str, name: str) -> str:
     folder = path.rpartition("/")[0]
     return f"{folder}/{name}" if folder else name
-
-
-def _sync(fd: int) -> None:
-    # Some file systems cannot sync a folder; the files themselves were synced.
-    with contextlib.suppress(OSError):
-        os.fsync(fd)
-
-
-def _quietly(call, *args, **kwargs) -> None:
-    with contextlib.suppress(OSError):
-        call(*args, **kwargs)
-
-
-#: Why a write failed, in a user's words, and what to do about it.
-_REASONS = {
-    errno.ENOSPC: ("the disk is full", "free some space"),
-    errno.EDQUOT: ("the disk quota is used up", "free some space"),
-    errno.EROFS: ("the disk is read-only", "choose another folder with --out or -o"),
-    errno.EACCES: ("permission denied", "choose another folder with --out or -o"),
-    errno.EPERM: ("not permitted", "choose another folder with --out or -o"),
-    errno.EISDIR: ("a folder is in the way", "move it away or choose another folder"),
-    errno.ENOTDIR: ("a file is in the way of a folder", "move it away or choose another folder"),
-    errno.ENAMETOOLONG: ("the name is too long", "choose a shorter name"),
-}
-
-
-def _cannot(path: Path, exc: OSError) -> OutputError:
-    reason, fix = _REASONS.get(
-        exc.errno or 0, (exc.strerror or str(exc), "choose another folder with --out or -o")
-    )
-    return OutputError(f"{shown(path)}: cannot write here ({reason}); {fix}")

@@ -66,7 +66,7 @@ def preflight(source: Path | bytes, name: str | None = None, **override) -> Repo
     if given:
         expect = expect._replace(**given)
     findings: list[Finding] = []
-    for page in facts.pages:
+    for page in facts.pages:  # each page checked as it is read, then let go
         findings.extend(check_page(page, expect))
     findings.extend(check_document(facts, expect))
-    return Report(facts.name, expect, len(facts.pages), tuple(findings))
+    return Report(facts.name, expect, facts.count, tuple(findings))

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
+
+from ..render.pages import Reopened
 
 __all__ = [
     "Char",
@@ -97,7 +100,10 @@ class DocumentFacts:
     info: dict[str, str]
     print_scaling: bool | None  # None when the file does not say
     duplex: str | None  # "Simplex", "DuplexFlipLongEdge", "DuplexFlipShortEdge" or None
-    pages: list[PageFacts]
+    count: int  # pages
+    #: Each page's facts, read as they are asked for and then let go: a 10,000-card deck
+    #: has a million and a half characters, which are never all held at once.
+    pages: Iterator[PageFacts]
 
 
 _DUPLEX = {1: "Simplex", 2: "DuplexFlipShortEdge", 3: "DuplexFlipLongEdge"}
@@ -194,7 +200,8 @@ def open_pdf(data: bytes, name: str):
 
 
 def read_facts(source: Path | bytes, name: str | None = None) -> DocumentFacts:
-    """Every fact the preflight needs, from a PDF file or its bytes."""
+    """Every fact the preflight needs, from a PDF file or its bytes: the document's at
+    once, its pages' one at a time (the file stays open until the last is read)."""
     import pypdfium2.raw as raw
 
     data = pdf_bytes(source)
@@ -203,10 +210,21 @@ def read_facts(source: Path | bytes, name: str | None = None) -> DocumentFacts:
         info = {key: pdf.get_metadata_value(key) for key in _INFO_KEYS}
         scaling = bool(raw.FPDF_VIEWERREF_GetPrintScaling(pdf.raw))
         duplex = _DUPLEX.get(raw.FPDF_VIEWERREF_GetDuplex(pdf.raw))
-        pages = [_page(pdf, i) for i in range(len(pdf))]
-    finally:
+        count = len(pdf)
+    except BaseException:
         pdf.close()
-    return DocumentFacts(name or str(source), info, scaling, duplex, pages)
+        raise
+
+    def pages() -> Iterator[PageFacts]:
+        reopened = Reopened(lambda: open_pdf(data, name or str(source)))
+        reopened.document = pdf
+        try:
+            for index in range(count):
+                yield _page(reopened, index)
+        finally:
+            reopened.close()
+
+    return DocumentFacts(name or str(source), info, scaling, duplex, count, pages())
 
 
 def _page(pdf, index: int) -> PageFacts:

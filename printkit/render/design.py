@@ -49,6 +49,10 @@ from .richtext import escape, markup
 
 __all__ = ["FACE_BLEED", "SUIT_COLORS", "CardFaces", "contrast"]
 
+#: How many texts' sizes a painter remembers (the latest found): enough for every text a
+#: deck repeats on its cards, few enough that ten thousand different cards stay flat.
+_KNOWN_SIZES = 4096
+
 #: How far every face is drawn past its trim: as far as any template's bleed reaches.
 FACE_BLEED = 0.125 * 72
 _ICON = re.compile(r":([a-z][a-z0-9-]*):")
@@ -92,7 +96,7 @@ class CardFaces:
         self.qr = qr
         self.fonts = _register(cards)
         self._icon_forms: dict[tuple[str, str], str] = {}
-        self._sizes: dict[tuple, float] = {}  # a text's size in a box, found once
+        self._sizes: dict[tuple, float] = {}  # a text's size in a box, found once (the latest)
         self._deck_sizes: dict[tuple, float] = {}  # a title box's one size for the deck
         self._qr_versions: dict[tuple, int] = {}  # a qr box's one version for the deck
         self._box_keys: dict[tuple, str] = {}
@@ -333,6 +337,8 @@ class CardFaces:
                     f"{where}: the text does not fit even at {box.min_size:g} pt; "
                     + (card.too_long or "shorten it, make the box larger or lower min_size")
                 )
+            if len(self._sizes) >= _KNOWN_SIZES:  # bounded: a deck of thousands stays flat
+                del self._sizes[next(iter(self._sizes))]
             self._sizes[key] = size
         paragraph, height = set_at(size)
         y = {

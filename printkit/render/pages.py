@@ -6,9 +6,34 @@ Kept apart, with no other imports, so that worker processes start quickly.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-__all__ = ["load_document", "render_loaded", "render_pages"]
+__all__ = ["Reopened", "load_document", "render_loaded", "render_pages"]
+
+#: pdfium keeps every object it has read until its document is closed: a reader of the
+#: sheets of a deck of thousands opens them again after this many pages, to stay flat.
+_REOPEN = 32
+
+
+class Reopened:
+    """A PDF open in pdfium (``open()`` opens it), opened afresh after every _REOPEN
+    pages taken from it: ``document[index]`` is its page."""
+
+    def __init__(self, open: Callable[[], object]):
+        self.open, self.document, self.taken = open, None, 0
+
+    def __getitem__(self, index: int):
+        if self.document is None or self.taken >= _REOPEN:
+            self.close()
+            self.document, self.taken = self.open(), 0
+        self.taken += 1
+        return self.document[index]  # type: ignore[index]
+
+    def close(self) -> None:
+        if self.document is not None:
+            self.document.close()  # type: ignore[attr-defined]
+            self.document = None
+
 
 #: A worker process's document, opened once by ``load_document`` for all its pages.
 _LOADED: list = []

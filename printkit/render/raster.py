@@ -23,7 +23,7 @@ from ..values.shops import Shop
 from ..words import say
 from .cards import CardPages, card_pages
 from .fonts import face_source, text_runs
-from .pages import load_document, render_loaded, render_pages
+from .pages import Reopened, load_document, render_loaded, render_pages
 
 __all__ = [
     "CUT_DPI",
@@ -118,15 +118,15 @@ PROOF_CARDS = 18
 
 def proof_from_sheets(
     pdf: bytes, t: Template, duplex: str, backs_of: list[str], name: str
-) -> list[bytes]:
-    """The proof of a deck cut from its own print sheets (drawn once, for both): every
-    front, then one of each distinct back. ``backs_of`` names each card's back ("" for
-    none); the sheets are read as ``render.sheets`` laid them out."""
+) -> Iterator[bytes]:
+    """The proof of a deck cut from its own print sheets (drawn once, for both), one PNG
+    after another: every front, then one of each distinct back. ``backs_of`` names each
+    card's back ("" for none); the sheets are read as ``render.sheets`` laid them out."""
     import pypdfium2 as pdfium
 
     from ..layout.impose import FOLDS, impose
 
-    document = pdfium.PdfDocument(pdf)
+    document = Reopened(lambda: pdfium.PdfDocument(pdf))
     scale = PROOF_DPI / 72
     count = len(backs_of)
     sheets = impose(t, count, duplex)
@@ -176,14 +176,16 @@ def proof_from_sheets(
     places += list(seen.values())
     try:
         corner = round(t.corner_radius * scale)
-        return _proofs(lambda i: crop(*places[i]), len(places), name, len(seen), 6, corner)
+        yield from _proofs(lambda i: crop(*places[i]), len(places), name, len(seen), 6, corner)
     finally:
         document.close()
 
 
-def _proofs(card, count: int, name: str, backs: int, columns: int, corner: int = 0) -> list[bytes]:
+def _proofs(
+    card, count: int, name: str, backs: int, columns: int, corner: int = 0
+) -> Iterator[bytes]:
     """Proof PNGs of ``count`` card images (``card(i)``), at most PROOF_CARDS each, each
-    card's corners rounded to ``corner`` pixels, as the card is cut."""
+    card's corners rounded to ``corner`` pixels, as the card is cut; one after another."""
     from PIL import Image, ImageDraw
 
     # Each card is made and pasted in turn: one proof image and one card in memory.
@@ -195,44 +197,51 @@ def _proofs(card, count: int, name: str, backs: int, columns: int, corner: int =
     if corner > 0:
         mask = Image.new("L", (card_w, card_h), 0)
         ImageDraw.Draw(mask).rounded_rectangle((0, 0, card_w - 1, card_h - 1), corner, 255)
-    # PNG packing takes most of the time and runs outside Python's lock: each image is
-    # packed on the other core while the next is pasted, two at most in memory (see
-    # printkit.parallel for the figures).
-    pool = ThreadPoolExecutor(max_workers=2)
-    pending: list = []
-    images = []
-    for part in range(parts):
+    fronts = count - backs
+    key = "print.proof-back" if backs == 1 else "print.proof-backs" if backs else "print.proof"
+    title = say(key, deck=name, count=fronts, backs=backs)  # no back when none is printed
+
+    def sheet(part: int):
+        """The ``part``-th proof image, its cards pasted one after another."""
         chunk = range(part * PROOF_CARDS, min(count, (part + 1) * PROOF_CARDS))
         cols = min(columns, len(chunk))
         rows = -(-len(chunk) // cols)
-        sheet = Image.new(
-            "RGB", (cols * (card_w + gap) + gap, head + rows * (card_h + gap) + gap), "#3a3430"
-        )
-        draw = ImageDraw.Draw(sheet)
-        first = part * PROOF_CARDS + 1
-        last = first + len(chunk) - 1
-        fronts = count - backs
-        key = "print.proof-back" if backs == 1 else "print.proof-backs" if backs else "print.proof"
-        title = say(key, deck=name, count=fronts, backs=backs)  # no back when none is printed
+        size = (cols * (card_w + gap) + gap, head + rows * (card_h + gap) + gap)
+        image = Image.new("RGB", size, "#3a3430")
+        draw = ImageDraw.Draw(image)
+        heading_text = title
         if parts > 1:
-            title = say(
+            first = part * PROOF_CARDS + 1
+            last = min(first + len(chunk) - 1, fronts)
+            heading_text = say(
                 "print.proof-part", title=title, part=part + 1, parts=parts, first=first,
-                last=min(last, fronts),
+                last=last,
             )  # fmt: skip
-        heading.draw(draw, (gap + 2, 12), title, "#efe2c4")
+        heading.draw(draw, (gap + 2, 12), heading_text, "#efe2c4")
         for offset, index in enumerate(chunk):
             row, col = divmod(offset, cols)
-            image = card(index)
-            if image.size != (card_w, card_h):
-                image = image.resize((card_w, card_h))
+            picture = card(index)
+            if picture.size != (card_w, card_h):
+                picture = picture.resize((card_w, card_h))
             at = (gap + col * (card_w + gap), head + gap + row * (card_h + gap))
-            sheet.paste(image, at, mask)
-        pending.append(pool.submit(_png, sheet))
-        if len(pending) >= 2:
-            images.append(pending.pop(0).result())
-    images += [future.result() for future in pending]
-    pool.shutdown()
-    return images
+            image.paste(picture, at, mask)
+        return image
+
+    # PNG packing takes most of the time and runs outside Python's lock: each image is
+    # packed on the other core while the next is pasted, two at most in memory (see
+    # printkit.parallel for the figures).
+    pool = ThreadPoolExecutor(max_workers=1)
+    packing = None
+    try:
+        for part in range(parts):
+            image = sheet(part)  # pasted while the one before is packed
+            if packing is not None:
+                yield packing.result()
+            packing = pool.submit(_png, image)
+        if packing is not None:
+            yield packing.result()
+    finally:  # a generator closed early, or an error: no packing left running
+        pool.shutdown(cancel_futures=True)
 
 
 class _Heading:

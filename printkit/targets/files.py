@@ -3,15 +3,29 @@ the documents printed on a paper."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import CatalogueError
 from ..load.datafile import shown
 from ..values.model import Template
 
-__all__ = ["Files", "Job", "Printed", "gather", "longest_first", "paper_name", "paper_of"]
+if TYPE_CHECKING:
+    from ..output.spool import Spool, Spooled
+    from ..preflight import Report
+
+__all__ = [
+    "Files",
+    "Job",
+    "Made",
+    "Printed",
+    "gather",
+    "longest_first",
+    "made",
+    "paper_name",
+    "paper_of",
+]
 
 #: A target's output: each file's path and bytes.
 Files = dict[Path, bytes]
@@ -34,6 +48,32 @@ class Job(NamedTuple):
     make: Callable[[], Files]
     cost: int = 1
     prints: tuple[Printed, ...] = ()
+
+
+class Made(NamedTuple):
+    """What a job made: its files, kept in the build's spool, and the preflight's report
+    of each of its PDFs."""
+
+    files: dict[Path, Spooled]
+    reports: dict[Path, Report]
+
+
+def made(spool: Spool, make: Callable[[], Files | Iterable[tuple[Path, bytes]]]) -> Made:
+    """The files ``make()`` makes (path -> bytes, or pairs made one at a time), each PDF
+    checked by the preflight while its bytes are at hand, in the process that made it,
+    then kept in the spool: only the file being made is ever held in memory."""
+    from ..preflight import preflight
+
+    files = make()
+    kept: dict[Path, Spooled] = {}
+    reports: dict[Path, Report] = {}
+    for path, data in files.items() if isinstance(files, dict) else files:
+        if path in kept:
+            raise ValueError(f"one job made {path} twice")
+        if path.suffix == ".pdf":
+            reports[path] = preflight(data, str(path))
+        kept[path] = spool.write(data)
+    return Made(kept, reports)
 
 
 def longest_first(jobs: list[Job]) -> list[int]:

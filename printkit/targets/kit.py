@@ -12,18 +12,21 @@ a row here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..values.design import CardSet
 from ..values.model import Template
 from ..values.settings import Settings
 from ..words import say
 from . import calibration, guide, idsheet, page, rules, sheets
-from .files import Files, Job
+from .files import Job
 from .request import Request
 
-__all__ = ["EACH_DECK", "ONCE", "check_files", "kit_jobs"]
+if TYPE_CHECKING:
+    from ..preflight import Report
+
+__all__ = ["EACH_DECK", "ONCE", "checked", "kit_jobs"]
 
 #: What the kit holds for every deck, in this order.
 EACH_DECK: tuple[Callable[[Request, CardSet], list[Job]], ...] = (
@@ -50,18 +53,14 @@ def kit_jobs(
     return found
 
 
-def check_files(files: Files) -> list[str]:
-    """Preflight every PDF about to be written (on both cores when it pays): raise on
-    the first failure (so that nothing is written), return the warnings as lines."""
+def checked(reports: dict[Path, Report]) -> list[str]:
+    """The preflight's reports of every PDF about to be written: raise on the first
+    failure (so that nothing is written), return the warnings as lines."""
     from ..errors import RenderError
     from ..load.datafile import shown
-    from ..parallel import run_shared
-    from ..preflight import preflight
 
-    pdfs = [(path, data) for path, data in files.items() if path.suffix == ".pdf"]
-    reports = run_shared([partial(preflight, data, str(path)) for path, data in pdfs])
     warnings = []
-    for (path, _), report in zip(pdfs, reports, strict=True):
+    for path, report in reports.items():
         for finding in report.failures[:1]:
             raise RenderError(
                 f"{shown(path)}: preflight failed on page {finding.page or '-'} "

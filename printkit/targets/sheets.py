@@ -3,6 +3,7 @@ cutting machine's cut files, and the proof images cut from the sheets just drawn
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from ..values.design import CardSet, sheet_slots
 from ..values.model import Template
 from ..values.settings import DEFAULT_TEMPLATE, Settings
 from ..words import say
-from .files import Files, Job, Printed
+from .files import Job, Printed
 from .request import Request
 
 __all__ = ["jobs", "proof_pattern", "sheet_files", "sheets_name"]
@@ -82,18 +83,18 @@ def sheet_files(
     settings: Settings,
     target: Path,
     proof: bool = False,
-) -> Files:
-    """A deck's print sheets at ``target``; manual duplex adds -fronts and -backs to its
-    name, and a template for a cutting machine adds its cut files (-cut.svg, -cut.dxf).
-    With ``proof``, the deck's proof images beside them, cut from the sheets just drawn."""
+) -> Iterator[tuple[Path, bytes]]:
+    """A deck's print sheets at ``target``, as (path, bytes) made one after another;
+    manual duplex adds -fronts and -backs to its name, and a template for a cutting
+    machine adds its cut files (-cut.svg, -cut.dxf). With ``proof``, the deck's proof
+    images beside them, cut from the sheets just drawn, each let go once it is taken."""
     from ..render.sheets import card_sheets
 
     parts = card_sheets(cards, template, settings)
-    files = _sheets_and_cuts(parts, target, template, cards.name)
+    yield from _sheets_and_cuts(parts, target, template, cards.name).items()
     if proof:
         redraw = partial(card_sheets, cards, template)
-        files.update(_cut_proofs(parts, redraw, template, settings, cards, target.parent))
-    return files
+        yield from _cut_proofs(parts, redraw, template, settings, cards, target.parent)
 
 
 def _sheets_and_cuts(parts: dict[str, bytes], target: Path, template: Template, name: str):
@@ -115,10 +116,10 @@ def _sheets_and_cuts(parts: dict[str, bytes], target: Path, template: Template, 
 
 
 def _cut_proofs(parts, redraw, template: Template, settings: Settings, cards: CardSet, out: Path):
-    """A deck's proof images in ``out`` (every front, then each distinct back), cut from
-    its sheets just drawn, so every card is drawn once for both. Manual duplex's fronts
-    and backs are two files: the sheets are drawn again as one long-edge file
-    (``redraw(settings)``)."""
+    """A deck's proof images in ``out`` (every front, then each distinct back), made one
+    at a time and cut from its sheets just drawn, so every card is drawn once for both.
+    Manual duplex's fronts and backs are two files: the sheets are drawn again as one
+    long-edge file (``redraw(settings)``)."""
     from ..render.raster import proof_from_sheets
 
     sheet_pdf, duplex = parts.get(""), settings.duplex
@@ -128,4 +129,5 @@ def _cut_proofs(parts, redraw, template: Template, settings: Settings, cards: Ca
     backs_of = [cards.back_key(card) if printed else "" for card in cards.cards]
     proofs = proof_from_sheets(sheet_pdf, template, duplex, backs_of, cards.name)
     stem = sheets_name(cards, settings).removesuffix(".pdf")
-    return {out / f"{stem}-proof-{n}.png": png for n, png in enumerate(proofs, start=1)}
+    for number, png in enumerate(proofs, start=1):
+        yield out / f"{stem}-proof-{number}.png", png

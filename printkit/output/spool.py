@@ -1,0 +1,204 @@
+"""A build's files kept on disk as they are made, until the commit moves them into place.
+
+A build makes its files job after job, on both cores; held in memory until the last one
+is made, a deck of ten thousand cards and its proofs would need over half a gigabyte.
+Instead each file goes, as soon as it is made, into a spool: a hidden folder inside the
+output folder (``.printkit-spool.<token>``), on the same disk, so that the commit moves a
+file into place by giving it a second name rather than by copying it.
+
+The spool is locked (``flock`` on the folder) for its whole life, and a forked child
+writing into it shares the lock: another run that clears leftovers from the same folder
+leaves a live spool alone. It is removed when the build ends, whatever happened; one a
+killed run left behind is removed by the next run that commits into the folder, file by
+file, only the names a spool holds (``remove_stale``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import hashlib
+import os
+import re
+import secrets
+import stat
+from pathlib import Path
+from typing import NamedTuple
+
+from .disk import OPEN_DIR, OPEN_NEW, cannot, in_the_way, quietly, write_all
+
+__all__ = ["Spool", "Spooled", "remove_stale"]
+
+_PREFIX = ".printkit-spool."
+_SPOOL = re.compile(r"\.printkit-spool\.[0-9a-f]{8}")
+_PART = re.compile(r"[0-9a-f]{16}\.part")
+_OPEN_READ = os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+class Spooled(NamedTuple):
+    """A file made and kept in the spool: its name there, its size and its SHA-256."""
+
+    name: str
+    size: int
+    digest: str
+
+
+class Spool:
+    """The spool of one build into the folder ``root`` (made when missing, and removed
+    again if the build ends with nothing written into it)."""
+
+    def __init__(self, root: Path):
+        self.root = Path(os.path.abspath(root))
+        self.name = ""
+        self.fd = -1
+        self._root_fd = -1
+        self._made_root = False
+
+    def __enter__(self) -> Spool:
+        import fcntl
+
+        self._made_root = not os.path.lexists(self.root)
+        try:
+            os.makedirs(self.root, exist_ok=True)
+        except FileExistsError:
+            raise in_the_way(self.root) from None
+        except OSError as exc:  # a file in the way of a folder above it, say
+            raise cannot(self.root, exc) from None
+        try:
+            self._root_fd = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        except NotADirectoryError:
+            raise in_the_way(self.root) from None
+        except OSError as exc:
+            raise cannot(self.root, exc) from None
+        try:
+            while True:
+                name = _PREFIX + secrets.token_hex(4)
+                try:
+                    os.mkdir(name, 0o700, dir_fd=self._root_fd)
+                    break
+                except FileExistsError:  # a name in the way: draw another
+                    continue
+            self.name = name
+            self.fd = os.open(name, OPEN_DIR, dir_fd=self._root_fd)
+        except OSError as exc:
+            self.close()
+            raise cannot(self.root, exc) from None
+        # A file system without locks: the spool is still this run's own, by its token.
+        with contextlib.suppress(OSError):
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        self.close()
+
+    def write(self, content: bytes) -> Spooled:
+        """``content`` written and synced under a fresh name in the spool."""
+        while True:
+            name = secrets.token_hex(8) + ".part"
+            try:
+                out = os.open(name, OPEN_NEW, 0o644, dir_fd=self.fd)
+                break
+            except FileExistsError:
+                continue
+            except OSError as exc:
+                raise cannot(self.root, exc) from None
+        try:
+            write_all(out, content)
+        except OSError as exc:
+            quietly(os.unlink, name, dir_fd=self.fd)
+            raise cannot(self.root, exc) from None
+        finally:
+            os.close(out)
+        return Spooled(name, len(content), hashlib.sha256(content).hexdigest())
+
+    def read(self, kept: Spooled) -> bytes:
+        """The bytes of a file in the spool."""
+        try:
+            fd = os.open(kept.name, _OPEN_READ, dir_fd=self.fd)
+        except OSError as exc:
+            raise cannot(self.root, exc) from None
+        with os.fdopen(fd, "rb") as stream:
+            return stream.read(kept.size + 1)
+
+    def move(self, kept: Spooled, folder: int, name: str) -> bool:
+        """Give the spooled file the name ``name`` in the folder ``folder`` (a descriptor)
+        and take it out of the spool; False when ``name`` is taken (nothing moved). A file
+        system that cannot give a file two names gets a copy."""
+        try:
+            os.link(kept.name, name, src_dir_fd=self.fd, dst_dir_fd=folder, follow_symlinks=False)
+        except FileExistsError:
+            return False
+        except OSError as exc:
+            if exc.errno not in (errno.EXDEV, errno.EPERM, errno.EMLINK, errno.EOPNOTSUPP):
+                raise
+            out = os.open(name, OPEN_NEW, 0o644, dir_fd=folder)
+            try:
+                write_all(out, self.read(kept))
+            except BaseException:
+                quietly(os.unlink, name, dir_fd=folder)
+                raise
+            finally:
+                os.close(out)
+        quietly(os.unlink, kept.name, dir_fd=self.fd)
+        return True
+
+    def close(self) -> None:
+        """The spool removed with what it still holds (a build that failed), and the
+        output folder too when this build made it and nothing went into it."""
+        if self.fd >= 0:
+            _empty(self.fd)
+            os.close(self.fd)
+            self.fd = -1
+        if self._root_fd >= 0:
+            if self.name:
+                quietly(os.rmdir, self.name, dir_fd=self._root_fd)
+            os.close(self._root_fd)
+            self._root_fd = -1
+            if self._made_root:
+                quietly(os.rmdir, self.root)  # only if it is empty
+
+
+def remove_stale(root: int) -> int:
+    """The spools a killed run left in the folder ``root`` (a descriptor), removed; one
+    another run still holds is left alone. Returns how many files went."""
+    import fcntl
+
+    removed = 0
+    for name in os.listdir(root):
+        if not _SPOOL.fullmatch(name):
+            continue
+        try:
+            fd = os.open(name, OPEN_DIR, dir_fd=root)
+        except OSError:
+            continue  # not a folder of its own (a link, a file): not a spool
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                continue  # a live build's
+            except OSError:
+                pass
+            removed += _empty(fd)
+        finally:
+            os.close(fd)
+        quietly(os.rmdir, name, dir_fd=root)
+    return removed
+
+
+def _empty(fd: int) -> int:
+    """The spool's own files removed (regular files of a spool's names, nothing else)."""
+    removed = 0
+    try:
+        names = os.listdir(fd)
+    except OSError:
+        return 0
+    for name in names:
+        try:
+            if _PART.fullmatch(name) and stat.S_ISREG(
+                os.stat(name, dir_fd=fd, follow_symlinks=False).st_mode
+            ):
+                os.unlink(name, dir_fd=fd)
+                removed += 1
+        except OSError:
+            continue
+    return removed
