@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from synthetic import write_card_images, write_synthetic_deck
-from timing import instructions, machine, measure, measure_together
+from synthetic import write_card_images, write_designed_deck, write_synthetic_deck
+from timing import instructions, machine, measure, measure_together, summed_peak
 
 from printkit.limits import MAX_CARDS
 
@@ -324,6 +324,44 @@ def images(rows: list[tuple[str, str, str]], runs: int) -> None:
         )
 
 
+def memory(rows: list[tuple[str, str, str]], runs: int) -> None:
+    """Peak memory of a whole build, summed over every process it forks (PSS), for
+    designed decks of 300, 3,000 and 10,000 different cards (``build --deck-dir``, proofs
+    and all) and catalogue decks of 300 and 3,000 (``build --deck``): flat when no file is
+    held whole and no card is kept once drawn. One run each."""
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        designed = {}
+        for count in (300, 3000, 10_000):
+            folder = write_designed_deck(work / f"designed-{count}", count)
+            command = [*_printkit(), "build", "--quiet", "--deck-dir", str(folder), "--out",
+                       str(work / f"out-designed-{count}")]  # fmt: skip
+            designed[count] = summed_peak(command, cwd=work)
+        catalogue = {}
+        for count in (300, 3000):
+            deck = write_synthetic_deck(work / f"data-{count}", count)
+            command = [*_printkit(), "build", "--quiet", "--data-dir", str(work / f"data-{count}"),
+                       "--deck", deck, "--out", str(work / f"out-catalogue-{count}")]  # fmt: skip
+            catalogue[count] = summed_peak(command, cwd=work)
+        seconds, peak = designed[10_000]
+        rows.append(
+            (
+                "peak memory (PSS, every process), designed deck of 10,000 cards, build",
+                f"{peak:.0f} MiB, {seconds:.0f} s (1)",
+                "target <= 200 MiB",
+            )
+        )
+        for name, found in (("designed", designed), ("catalogue", catalogue)):
+            few, many = found[300][1], found[3000][1]
+            rows.append(
+                (
+                    f"peak memory (PSS), {name} deck build, 3,000 against 300 cards",
+                    f"{many:.0f} MiB vs {few:.0f} MiB: {many / few:.2f}x (1)",
+                    "target <= 1.3x",
+                )
+            )
+
+
 BENCHMARKS = {
     "companion": companion,
     "kit": kit,
@@ -332,6 +370,7 @@ BENCHMARKS = {
     "limits": limits,
     "watch": watch,
     "images": images,
+    "memory": memory,
 }
 
 

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Run", "instructions", "machine", "measure", "measure_together"]
+__all__ = ["Run", "instructions", "machine", "measure", "measure_together", "summed_peak"]
 
 
 @dataclass(frozen=True)
@@ -77,6 +77,47 @@ def measure_together(
             times[name].append(elapsed)
             peaks[name].append(peak)
     return {name: Run(statistics.median(times[name]), runs, max(peaks[name])) for name in commands}
+
+
+def summed_peak(command: list[str], cwd: Path | None = None) -> tuple[float, float]:
+    """(wall seconds, peak MiB) of one run of a command, the peak being the memory of the
+    command and every process it forks, summed: each one's proportional set size (PSS:
+    a page two processes share counts half in each), read from /proc every 10 ms. A
+    forked child's resident set would count its parent's pages twice; PSS does not."""
+
+    def tree(pid: int) -> list[int]:
+        found = [pid]
+        try:
+            for task in os.listdir(f"/proc/{pid}/task"):
+                children = Path(f"/proc/{pid}/task/{task}/children").read_text().split()
+                for child in children:
+                    found += tree(int(child))
+        except OSError:
+            pass
+        return found
+
+    def pss(pid: int) -> int:
+        try:
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+        except (OSError, ValueError):
+            pass
+        return 0
+
+    start = time.perf_counter()
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    peak = 0
+    while process.poll() is None:
+        peak = max(peak, sum(pss(pid) for pid in tree(process.pid)))
+        time.sleep(0.01)
+    elapsed = time.perf_counter() - start
+    error = process.stderr.read().decode(errors="replace") if process.stderr else ""
+    if process.stderr:
+        process.stderr.close()
+    if process.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} failed ({process.returncode}): {error}")
+    return elapsed, peak / 1024
 
 
 def instructions(command: list[str], cwd: Path | None = None) -> int | None:
