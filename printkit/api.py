@@ -55,6 +55,7 @@ class Kit(NamedTuple):
 
     files: tuple[Path, ...]
     warnings: tuple[str, ...]
+    notes: tuple[str, ...] = ()  # what else it has to say: which cards its errata hold
 
 
 def load_deck(
@@ -106,6 +107,7 @@ def build(
     progress: Callable[[str, int, int], None] | None = None,
     deck_dir: str | os.PathLike | None = None,
     watching: bool = False,
+    changed_since: str | os.PathLike | None = None,
 ) -> Kit:
     """Make the kit of ``sets`` (every catalogue deck by default) into the folder ``out``:
     every file together, or none, and a folder a build was killed in finished first.
@@ -116,7 +118,9 @@ def build(
     build is: ``progress(what, done, jobs)``, first with nothing done, then as each job
     ends, with what it made. ``deck_dir`` is a designed deck's folder, whose own files are
     never replaced and out of which the output folder may not lead; ``watching`` makes a
-    rebuild after an edit: one job after another, no print guide.
+    rebuild after an edit: one job after another, no print guide. ``changed_since`` is an
+    earlier build's manifest (``<deck>-cards.json``) or its output folder: each deck it
+    lists also gets errata sheets of only the cards changed since (``<deck>-errata.pdf``).
     """
     from functools import partial
 
@@ -128,7 +132,7 @@ def build(
     from .targets.calibration import calibration_note
     from .targets.files import gather, longest_first, made
     from .targets.kit import checked, kit_jobs
-    from .targets.sheets import proof_pattern, sheets_name
+    from .targets.sheets import sheets_name, superseded_by
 
     out = Path(out)
     settings = settings or Settings()
@@ -139,7 +143,8 @@ def build(
     sets = list(sets) if sets is not None else load_decks()
     decks = [(cards.name, cards.card_size) for cards in sets]
     sheets, notes = template_for(template, decks, settings.card_size)
-    jobs = kit_jobs(sets, sheets, settings, out, watching)
+    since = {} if changed_since is None else _manifests(Path(changed_since), sets, settings)
+    jobs = kit_jobs(sets, sheets, settings, out, watching, since)
     with Spool(out) as spool:  # each file on disk as soon as it is made
         # Shared with a second process when it pays; each returns its files' places.
         makers = [partial(made, spool, job.make) for job in jobs]
@@ -160,9 +165,62 @@ def build(
         spare_deck(files, folder)
         reports = {path: report for part in parts for path, report in part.reports.items()}
         warnings = notes + calibration_note(sheets, settings) + checked(reports)
-        proofs = [proof_pattern(out / sheets_name(cards, settings)) for cards in sets]
-        written = write_files(files, proofs, owner="build", spool=spool)
-    return Kit(tuple(written), tuple(warnings))
+        said = [_errata_note(files, spool, cards, out / sheets_name(cards, settings), since)
+                for cards in sets if cards.id in since]  # fmt: skip
+        superseded = [
+            pattern
+            for cards in sets
+            for pattern in superseded_by(out / sheets_name(cards, settings))
+        ]
+        written = write_files(files, superseded, owner="build", spool=spool)
+    return Kit(tuple(written), tuple(warnings), tuple(said))
+
+
+def _manifests(path: Path, sets, settings: Settings) -> dict:
+    """The earlier manifests of the decks of ``sets``, by deck id: the one file given, or
+    each deck's in the folder given (a deck with none there gets no errata)."""
+    from .errors import PrintkitError
+    from .load.datafile import shown
+    from .load.manifest import read_manifest
+    from .targets.errata import manifest_name
+    from .targets.sheets import sheets_name
+    from .words import say
+
+    ids = {cards.id: cards for cards in sets}
+    if path.is_dir():
+        found = {}
+        for cards in sets:
+            file = manifest_name(path / sheets_name(cards, settings))
+            if file.exists():
+                found[cards.id] = read_manifest(file)
+                if found[cards.id].deck != cards.id:
+                    raise PrintkitError(
+                        say("errata.other-deck", file=shown(file), other=found[cards.id].deck)
+                    )
+        if not found:
+            raise PrintkitError(say("errata.no-manifest", folder=shown(path)))
+        return found
+    manifest = read_manifest(path)
+    if manifest.deck not in ids:
+        raise PrintkitError(say("errata.other-deck", file=shown(path), other=manifest.deck))
+    return {manifest.deck: manifest}
+
+
+def _errata_note(files, spool, cards, sheets: Path, since) -> str:
+    """What the build says of a deck's errata: how many cards they hold, or that none
+    changed."""
+    import json
+
+    from .load.datafile import shown
+    from .targets.errata import errata_name
+    from .words import say
+
+    listed = errata_name(sheets).with_suffix(".json")
+    if listed not in files:
+        return say("errata.none", deck=cards.name)
+    count = len(json.loads(spool.read(files[listed]))["cards"])
+    key = "errata.changed-one" if count == 1 else "errata.changed-many"
+    return say(key, deck=cards.name, count=count, file=shown(errata_name(sheets)))
 
 
 def lookup(

@@ -229,8 +229,8 @@ def test_a_third_deck_made_of_data_files_alone_builds(cli, tmp_path):
     result = cli("build", "--data-dir", str(data), "--out", str(out), "--quiet")
     assert result.status == 0, result.err
     assert {p.name for p in out.iterdir() if p.name != RECORD} == {
-        "tumbleweed.pdf", "tumbleweed-rules.pdf", "tumbleweed-proof-1.png", "calibration.pdf",
-        "print-guide.pdf",
+        "tumbleweed.pdf", "tumbleweed-cards.json", "tumbleweed-rules.pdf",
+        "tumbleweed-proof-1.png", "calibration.pdf", "print-guide.pdf",
     }  # fmt: skip
     assert len(load_deck("tumbleweed", data).cards) == 10
     lookup = cli("lookup", "roll", "--deck", "tumbleweed", "--data-dir", str(data), "--json")

@@ -23,6 +23,7 @@ def make_kit(
     quiet: bool,
     watching=False,
     deck_dir=None,
+    changed_since=None,
 ) -> None:
     """Make the kit of ``sets`` (card sets) into ``out`` (``printkit.build``) and say what
     was written."""
@@ -31,7 +32,7 @@ def make_kit(
     def made(progress=None) -> tuple:
         return build(
             sets, out, template=template, settings=options, progress=progress,
-            deck_dir=deck_dir, watching=watching,
+            deck_dir=deck_dir, watching=watching, changed_since=changed_since,
         )  # fmt: skip
 
     if quiet or watching or not sys.stderr.isatty():
@@ -57,6 +58,8 @@ def make_kit(
         return
     for line in kit.warnings:
         click.echo(f"printkit: warning: {line}", err=True)
+    for line in kit.notes:
+        click.echo(f"printkit: {safe(line)}", err=True)
     _table(kit.files)
 
 

@@ -78,11 +78,18 @@ def _draw_back(folder: Path) -> None:
 
 
 def build_design(
-    folder: Path, template_name: str | None, options: Settings, out: Path, watch: bool, quiet: bool
+    folder: Path,
+    template_name: str | None,
+    options: Settings,
+    out: Path,
+    watch: bool,
+    quiet: bool,
+    changed_since: Path | None = None,
 ) -> None:
-    """Build the designed deck once, or at every change of its folder until Ctrl-C."""
+    """Build the designed deck once (with its errata since an earlier manifest, if one is
+    given), or at every change of its folder until Ctrl-C."""
     if not watch:
-        _once(folder, template_name, options, out, quiet)
+        _once(folder, template_name, options, out, quiet, changed_since=changed_since)
         return
     from watchfiles import watch as changes
 
@@ -160,10 +167,13 @@ def _once(
     out: Path,
     quiet: bool,
     watching: bool = False,
+    changed_since: Path | None = None,
 ) -> None:
     from ..load.design import load_design
     from .building import make_kit
 
     if not (folder / "deck.toml").is_file():
         raise UsageError(f"{folder}: no deck.toml here; make a deck with printkit new {folder}")
-    make_kit([load_design(folder)], template_name, options, out, quiet, watching, folder)
+    make_kit(
+        [load_design(folder)], template_name, options, out, quiet, watching, folder, changed_since
+    )

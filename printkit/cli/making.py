@@ -347,6 +347,15 @@ def _report(paths: list[Path], quiet: bool = False) -> None:
     is_flag=True,
     help="Leave out the proof images (and remove a previous build's): a faster build.",
 )
+@click.option(
+    "--changed-since",
+    type=click.Path(exists=True, path_type=Path),
+    metavar="MANIFEST|DIR",
+    help="Also print errata: sheets of only the cards whose faces changed since the build "
+    "that wrote MANIFEST (a deck's -cards.json, which every build writes beside its sheets) "
+    "or the manifests in DIR, as <deck>-errata.pdf, with -errata.json saying which printed "
+    "card each one replaces.",
+)
 @_images_options
 @click.option("--quiet", is_flag=True, help="Print nothing but errors.")
 def build(
@@ -364,6 +373,7 @@ def build(
     deck_dir: Path | None,
     watch: bool,
     no_proofs: bool,
+    changed_since: Path | None,
     images: Path | None,
     back_image: Path | None,
     bleed_fill: str,
@@ -381,10 +391,13 @@ def build(
       printkit build --data-dir my-data --deck my-deck
       printkit build --deck-dir potions --watch
       printkit build --images my-cards
+      printkit build --deck-dir potions --changed-since printed/potions-cards.json
     """
     _images_only(images, back_image, bleed_fill, draft, out_dir)
     if watch and deck_dir is None:
         raise UsageError("--watch rebuilds a designed deck: give --deck-dir DIR too")
+    if watch and changed_since is not None:
+        raise UsageError("--changed-since prints errata once: leave out --watch")
     if deck_dir is not None and (deck_id is not None or data_dir is not None):
         raise UsageError(
             "--deck-dir builds a designed deck; --deck and --data-dir choose a catalogue "
@@ -397,12 +410,18 @@ def build(
         from .building import make_kit
 
         cards = _image_deck(images, back_image, bleed_fill, draft, card_size, quiet)
-        make_kit([cards], template_name, options._replace(aids=0, draft=draft), out_dir, quiet)
+        make_kit(
+            [cards], template_name, options._replace(aids=0, draft=draft), out_dir, quiet,
+            changed_since=changed_since,
+        )  # fmt: skip
         return
     if deck_dir is not None:
         from .designing import build_design
 
-        build_design(deck_dir, template_name, options._replace(aids=0), out_dir, watch, quiet)
+        build_design(
+            deck_dir, template_name, options._replace(aids=0), out_dir, watch, quiet,
+            changed_since,
+        )  # fmt: skip
         return
     from ..api import load_deck, load_decks
     from ..output.commit import recover
@@ -416,7 +435,7 @@ def build(
         sets = [load_deck(deck_id, data_dir=data_dir, art_dir=art_dir)]
     else:
         sets = load_decks(data_dir, art_dir)
-    make_kit(sets, template_name, options, out_dir, quiet)
+    make_kit(sets, template_name, options, out_dir, quiet, changed_since=changed_since)
 
 
 def _cards(deck, art_dir: Path | None):

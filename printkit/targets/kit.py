@@ -11,15 +11,16 @@ a row here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..values.design import CardSet
+from ..values.manifest import Manifest
 from ..values.model import Template
 from ..values.settings import Settings
 from ..words import say
-from . import calibration, guide, idsheet, page, rules, sheets
+from . import calibration, errata, guide, idsheet, page, rules, sheets
 from .files import Job
 from .request import Request
 
@@ -31,6 +32,7 @@ __all__ = ["EACH_DECK", "ONCE", "checked", "kit_jobs"]
 #: What the kit holds for every deck, in this order.
 EACH_DECK: tuple[Callable[[Request, CardSet], list[Job]], ...] = (
     sheets.jobs,
+    errata.jobs,
     idsheet.jobs,
     rules.jobs,
 )
@@ -39,11 +41,17 @@ ONCE: tuple[Callable[[Request], list[Job]], ...] = (calibration.jobs, page.jobs,
 
 
 def kit_jobs(
-    sets: list[CardSet], template: Template, settings: Settings, out: Path, watching=False
+    sets: list[CardSet],
+    template: Template,
+    settings: Settings,
+    out: Path,
+    watching=False,
+    since: Mapping[str, Manifest] | None = None,
 ) -> list[Job]:
     """What ``printkit build`` makes, as jobs. ``watching`` (a rebuild after an edit)
-    leaves out what no edit of a designed deck changes (the guide)."""
-    request = Request(list(sets), template, settings, out, watching)
+    leaves out what no edit of a designed deck changes (the guide); ``since`` holds an
+    earlier build's manifests, by deck: each of those decks gets its errata."""
+    request = Request(list(sets), template, settings, out, watching, since=since or {})
     found = [
         job for cards in request.sets for target in EACH_DECK for job in target(request, cards)
     ]

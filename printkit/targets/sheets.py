@@ -14,7 +14,7 @@ from ..words import say
 from .files import Job, Printed
 from .request import Request
 
-__all__ = ["jobs", "proof_pattern", "sheet_files", "sheets_name"]
+__all__ = ["jobs", "proof_pattern", "sheet_files", "sheets_name", "superseded_by"]
 
 
 def jobs(request: Request, cards: CardSet) -> list[Job]:
@@ -72,9 +72,15 @@ def sheets_name(deck, settings: Settings, template: Template | None = None) -> s
 
 
 def proof_pattern(sheets: Path) -> Path:
-    """The proofs cut from the sheets at ``sheets``, as a pattern: what a new build of them
-    supersedes."""
+    """The proofs cut from the sheets at ``sheets``, as a pattern."""
     return sheets.with_name(f"{sheets.stem}-proof-*.png")
+
+
+def superseded_by(sheets: Path) -> list[Path]:
+    """What a new build of the sheets at ``sheets`` supersedes, as patterns: the proofs
+    cut from them and their errata (a deck that shrank, or a build with no errata, leaves
+    none of the old ones behind)."""
+    return [proof_pattern(sheets), sheets.with_name(f"{sheets.stem}-errata*")]
 
 
 def sheet_files(

@@ -1,0 +1,62 @@
+"""An earlier build's card manifest (``<deck>-cards.json``), read as a stranger's file:
+a regular file of bounded size, the JSON printkit writes, every value checked; anything
+else is one line naming the file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..errors import PrintkitError
+from ..limits import MAX_CARDS
+from ..values.manifest import Entry, Manifest
+from .datafile import read_confined, shown
+
+__all__ = ["read_manifest"]
+
+#: A manifest of the largest deck, with room to spare.
+_MAX_BYTES = 64 * 1024 * 1024
+_TEXT = 400  # the longest name a manifest may hold
+
+
+def read_manifest(path: Path) -> Manifest:
+    """The manifest at ``path``."""
+    from ..words import say
+
+    def bad() -> PrintkitError:
+        return PrintkitError(say("errata.unreadable", file=shown(path)))
+
+    data = read_confined(path, None, _MAX_BYTES, lambda m: PrintkitError(f"{shown(path)}: {m}"))
+    try:
+        table = json.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError):
+        raise bad() from None
+    if not (
+        isinstance(table, dict)
+        and table.get("printkit") == "card manifest"
+        and table.get("version") == 1
+        and isinstance(table.get("deck"), str)
+        and isinstance(table.get("template"), str)
+        and isinstance(table.get("cards"), list)
+        and len(table["cards"]) <= MAX_CARDS
+    ):
+        raise bad()
+    found = []
+    for row in table["cards"]:
+        entry = _entry(row)
+        if entry is None:
+            raise bad()
+        found.append(entry)
+    return Manifest(table["deck"][:_TEXT], table["template"][:_TEXT], tuple(found))
+
+
+def _entry(row: object) -> Entry | None:
+    if not isinstance(row, dict) or set(row) != set(Entry._fields):
+        return None
+    numbers = [row[key] for key in ("card", "sheet", "slot")]
+    texts = [row[key] for key in ("name", "front", "back")]
+    if not all(type(n) is int and 0 <= n <= 10 * MAX_CARDS for n in numbers):
+        return None
+    if not all(isinstance(t, str) and len(t) <= _TEXT for t in texts):
+        return None
+    return Entry(**{key: row[key] for key in Entry._fields})

@@ -1,0 +1,194 @@
+"""Errata: every build's manifest of a deck's cards, and the sheets of only the cards
+that changed since an earlier build's manifest.
+
+A card's fingerprint is a hash of everything its face is drawn from: its layout's boxes
+and fonts, the values the layout reads, the pictures and icons those name, the size it
+is printed at, the ink saver and QR settings, and printkit's version. Two builds that
+give a card the same fingerprint draw it the same, so a card whose fingerprints are
+among the earlier build's need not be printed again, wherever it moved in the deck.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+
+from ..layout.design import scaled_set
+from ..values.design import CardSet, Layout, PrintCard, fill_in
+from ..values.manifest import Entry, Manifest, Reprint, reprints
+from ..values.model import Template
+from ..values.settings import Settings
+from ..version import __version__
+from ..words import say
+from .files import Job, Printed
+from .request import Request
+
+__all__ = [
+    "MANIFEST",
+    "entries",
+    "errata_files",
+    "errata_name",
+    "jobs",
+    "listed_files",
+    "manifest_file",
+    "manifest_name",
+]
+
+#: What a manifest says it is, in its first key.
+MANIFEST = "card manifest"
+_VERSION = 1
+
+
+def manifest_name(sheets: Path) -> Path:
+    """The manifest beside the sheets it lists: dead-mens-deck-cards.json."""
+    return sheets.with_name(f"{sheets.stem}-cards.json")
+
+
+def errata_name(sheets: Path) -> Path:
+    """The errata sheets beside the sheets: dead-mens-deck-errata.pdf."""
+    return sheets.with_name(f"{sheets.stem}-errata.pdf")
+
+
+def entries(cards: CardSet, template: Template, settings: Settings) -> list[Entry]:
+    """Each card of the deck with its faces' fingerprints and its sheet and slot."""
+    drawn = scaled_set(cards, template.card_width, template.card_height)
+    common = repr((__version__, settings.ink_saver, settings.qr)).encode()
+    layouts: dict[str, bytes] = {}
+
+    def side(layout: Layout | None, key: str, card: PrintCard) -> str:
+        if layout is None:
+            return ""
+        if key not in layouts:
+            layouts[key] = _layout_digest(layout, drawn)
+        used = sorted((field, card.values.get(field, "")) for field in layout.fields)
+        named = {fill_in(box.content, card.values).strip() for box in layout.boxes}
+        named |= {value for _, value in used}
+        hasher = hashlib.sha256(common + layouts[key] + repr(used).encode())
+        for name in sorted(named):
+            picture = drawn.pictures.get(name)
+            if picture is not None:
+                hasher.update(f"picture {name} {picture.digest()}".encode())
+        texts = " ".join(value for _, value in used)
+        for library in (drawn.icons, drawn.art.icons):
+            for name in sorted(library):
+                if f":{name}:" in texts:
+                    hasher.update(f"icon {name} {library[name].digest()}".encode())
+        return hasher.hexdigest()
+
+    per_sheet = template.per_sheet
+    return [
+        Entry(
+            card.number,
+            card.name,
+            side(drawn.layout(card.front), "front " + card.front, card),
+            side(drawn.layouts.get(card.back), "back " + card.back, card),
+            index // per_sheet + 1,
+            index % per_sheet + 1,
+        )
+        for index, card in enumerate(drawn.cards)
+    ]
+
+
+def _layout_digest(layout: Layout, cards: CardSet) -> bytes:
+    """What a layout draws every card with: its boxes, size and fonts (each face's bytes)."""
+    hasher = hashlib.sha256(
+        repr((layout.width, layout.height, layout.scale, layout.fallback, layout.boxes)).encode()
+    )
+    for name in sorted(layout.fonts):
+        for place, face in sorted(layout.fonts[name].faces.items()):
+            hasher.update(repr((name, place, face.own)).encode())
+            hasher.update(hashlib.sha256(face.data).digest())
+    return hasher.digest()
+
+
+def manifest_file(cards: CardSet, template: Template, found: list[Entry]) -> bytes:
+    """The manifest's JSON: the deck, the template, and each card."""
+    table = {
+        "printkit": MANIFEST,
+        "version": _VERSION,
+        "deck": cards.id,
+        "template": template.name,
+        "cards": [entry._asdict() for entry in found],
+    }
+    return (json.dumps(table, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def jobs(request: Request, cards: CardSet) -> list[Job]:
+    """The manifest of one deck's cards and, when the build was given an earlier
+    manifest of it, its errata."""
+    from .sheets import sheets_name
+
+    template, settings = request.template, request.settings
+    sheets = request.out / sheets_name(cards, settings)
+    before = request.since.get(cards.id)
+    make = partial(listed_files, cards, template, settings, sheets, before)
+    if before is None:
+        return [Job(say("errata.list-job", deck=cards.name), make)]
+    listed = Printed(errata_name(sheets).name, say("errata.file", deck=cards.name), 2)
+    return [Job(say("errata.job", deck=cards.name), make, 5, (listed,))]
+
+
+def listed_files(
+    cards: CardSet,
+    template: Template,
+    settings: Settings,
+    sheets: Path,
+    before: Manifest | None = None,
+) -> Iterator[tuple[Path, bytes]]:
+    """The manifest of the cards on the sheets at ``sheets`` and, given an earlier
+    manifest (``before``), the errata since."""
+    found = entries(cards, template, settings)
+    yield manifest_name(sheets), manifest_file(cards, template, found)
+    if before is not None:
+        yield from errata_files(cards, template, settings, sheets, reprints(found, before))
+
+
+def errata_files(
+    cards: CardSet, template: Template, settings: Settings, sheets: Path, found: list[Reprint]
+) -> Iterator[tuple[Path, bytes]]:
+    """The sheets of the cards to print again (as few sheets as they fill, no aids, no
+    blanks), and their manifest: each card's place on them and the earlier card it
+    replaces. Nothing when no card changed."""
+    from ..render.sheets import card_sheets
+
+    if not found:
+        return
+    numbers = {reprint.entry.card for reprint in found}
+    changed = [card for card in cards.cards if card.number in numbers]
+    name = say("errata.deck", deck=cards.name)
+    subset = cards._replace(name=name, cards=tuple(changed), blank=None)
+    parts = card_sheets(subset, template, settings._replace(aids=0))
+    target = errata_name(sheets)
+    if "" in parts:
+        yield target, parts[""]
+    else:
+        for part, data in parts.items():
+            yield target.with_name(f"{target.stem}-{part}{target.suffix}"), data
+    yield target.with_suffix(".json"), _errata_manifest(cards, template, found)
+
+
+def _errata_manifest(cards: CardSet, template: Template, found: list[Reprint]) -> bytes:
+    per_sheet = template.per_sheet
+    rows = []
+    for index, reprint in enumerate(found):
+        row = reprint.entry._replace(sheet=index // per_sheet + 1, slot=index % per_sheet + 1)
+        old = reprint.replaces
+        rows.append(
+            {
+                **row._asdict(),
+                "replaces": None
+                if old is None
+                else {"card": old.card, "name": old.name, "sheet": old.sheet, "slot": old.slot},
+            }
+        )
+    table = {
+        "printkit": "errata",
+        "version": _VERSION,
+        "deck": cards.id,
+        "template": template.name,
+        "cards": rows,
+    }
+    return (json.dumps(table, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
