@@ -20,7 +20,9 @@ import pytest
 
 from printkit.errors import OutputError
 from printkit.output import commit as output
+from printkit.output import disk, spool
 from printkit.output.commit import JOURNAL, RECORD, recover, write_files
+from printkit.output.spool import Spool
 
 OLD = {"a.pdf": b"old a", "b.png": b"old b", "proof-3.png": b"old proof", "tts/1.png": b"old t"}
 NEW = {"a.pdf": b"new a", "b.png": b"new b", "c.txt": b"new c", "tts/1.png": b"new t"}
@@ -46,7 +48,7 @@ ERRNOS = (errno.EISDIR, errno.EACCES, errno.EPERM, errno.ENOSPC, errno.EROFS, er
 
 
 class Faults:
-    """``os`` as printkit.output.commit sees it: call number ``at`` of the disk calls fails with
+    """``os`` as printkit.output's modules see it: call number ``at`` of the disk calls fails with
     ``code`` (and, with ``lasting``, every one after it, as a disk gone read-only)."""
 
     def __init__(self, at=None, code=errno.EIO, lasting=False, raising=None):
@@ -94,7 +96,13 @@ def _no_sync(_fd: int) -> None:
 def _unsynced(monkeypatch):
     """Every commit of these tests through a proxy that fails nothing (and syncs nothing):
     the properties are about the calls made, not the disk's speed."""
-    monkeypatch.setattr(output, "os", Faults())
+    for module in (output, disk, spool):
+        monkeypatch.setattr(module, "os", Faults())
+
+
+def _use(faults: Faults) -> None:
+    """The commit, the spool and their disk calls all go through ``faults``."""
+    output.os = disk.os = spool.os = faults
 
 
 def _old_kit(folder: Path) -> Path:
@@ -104,18 +112,24 @@ def _old_kit(folder: Path) -> Path:
 
 
 def _commit(folder: Path) -> None:
-    """The new kit written into ``folder`` (through the proxy, if a test set one)."""
-    write_files({folder / name: data for name, data in NEW.items()}, [folder / "proof-*.png"], "t")
+    """The new kit written into ``folder`` (through the proxy, if a test set one), as a
+    build writes it: half of its files made into the build's spool first."""
+    with Spool(folder) as made:
+        files = {
+            folder / name: made.write(data) if name.endswith((".pdf", ".png")) else data
+            for name, data in NEW.items()
+        }
+        write_files(files, [folder / "proof-*.png"], "t", spool=made)
 
 
 def _count_calls(tmp_path: Path) -> int:
     faults = Faults()
     folder = _old_kit(tmp_path / "count")
-    output.os = faults
+    _use(faults)
     try:
         _commit(folder)
     finally:
-        output.os = Faults()
+        _use(Faults())
     assert _visible(folder) == NEW
     return faults.count
 
@@ -161,13 +175,13 @@ def test_every_failing_call_leaves_one_whole_kit_and_the_next_run_succeeds(tmp_p
     for code in ERRNOS:
         for at in range(1, total + 1):
             folder = _old_kit(tmp_path / f"{errno.errorcode[code]}-{at}")
-            output.os = Faults(at, code, lasting)
+            _use(Faults(at, code, lasting))
             try:
                 _commit(folder)
             except OutputError as exc:  # one clear line, never another exception
                 assert "\n" not in str(exc) and str(exc)
             finally:
-                output.os = Faults()
+                _use(Faults())
             if not (folder / JOURNAL).exists():
                 state = _visible(folder)
                 assert state in (OLD, NEW), (code, at)
@@ -189,13 +203,13 @@ def test_a_commit_killed_at_any_call_is_finished_by_the_next_run(tmp_path):
     total = _count_calls(tmp_path)
     for at in range(1, total + 1):
         folder = _old_kit(tmp_path / f"killed-{at}")
-        output.os = Faults(at, lasting=True, raising=Killed)
+        _use(Faults(at, lasting=True, raising=Killed))
         try:
             _commit(folder)
         except Killed:
             pass
         finally:
-            output.os = Faults()
+            _use(Faults())
         recover(folder)
         assert _visible(folder) in (OLD, NEW), at
         assert _hidden(folder, deep=False) == [], at

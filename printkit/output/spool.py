@@ -144,18 +144,20 @@ class Spool:
 
     def close(self) -> None:
         """The spool removed with what it still holds (a build that failed), and the
-        output folder too when this build made it and nothing went into it."""
-        if self.fd >= 0:
-            _empty(self.fd)
-            os.close(self.fd)
-            self.fd = -1
-        if self._root_fd >= 0:
-            if self.name:
+        output folder too when this build made it and nothing went into it. Its folders
+        are let go (and its lock with them) whatever fails on the way."""
+        try:
+            if self.fd >= 0:
+                _empty(self.fd)
+            if self._root_fd >= 0 and self.name:
                 quietly(os.rmdir, self.name, dir_fd=self._root_fd)
-            os.close(self._root_fd)
-            self._root_fd = -1
-            if self._made_root:
+            if self._root_fd >= 0 and self._made_root:
                 quietly(os.rmdir, self.root)  # only if it is empty
+        finally:
+            for fd in (self.fd, self._root_fd):
+                if fd >= 0:
+                    os.close(fd)
+            self.fd = self._root_fd = -1
 
 
 def remove_stale(root: int) -> int:
@@ -164,7 +166,11 @@ def remove_stale(root: int) -> int:
     import fcntl
 
     removed = 0
-    for name in os.listdir(root):
+    try:
+        names = os.listdir(root)
+    except OSError:  # clearing leftovers is never worth failing a build: the next run
+        return 0
+    for name in names:
         if not _SPOOL.fullmatch(name):
             continue
         try:
