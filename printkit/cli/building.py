@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from ..values.settings import Settings
+from ..words import say
 from .terminal import safe
 
 __all__ = ["make_kit"]
@@ -45,7 +46,7 @@ def make_kit(
                 if not bars:
                     bar = click.progressbar(
                         length=jobs,
-                        label="Building the kit",
+                        label=say("kit.making"),
                         item_show_func=lambda item: item or "",
                         file=sys.stderr,
                     )
