@@ -193,10 +193,17 @@ def _proofs(
     gap, head = 12, 52
     heading = _Heading(TITLE, 28)
     parts = -(-count // PROOF_CARDS)
-    mask = None
+    # Each card's corners rounded as it is cut: the proof's ground laid back over the four
+    # corners, through the part of a rounded card's mask that lies outside it (the same
+    # pixels as pasting the card through the whole mask, in a tenth of the time).
+    corners = []
     if corner > 0:
         mask = Image.new("L", (card_w, card_h), 0)
         ImageDraw.Draw(mask).rounded_rectangle((0, 0, card_w - 1, card_h - 1), corner, 255)
+        outside = mask.point(lambda value: 255 - value)
+        c = min(corner + 2, card_w // 2, card_h // 2)
+        for x, y in ((0, 0), (card_w - c, 0), (0, card_h - c), (card_w - c, card_h - c)):
+            corners.append(((x, y), outside.crop((x, y, x + c, y + c))))
     fronts = count - backs
     key = "print.proof-back" if backs == 1 else "print.proof-backs" if backs else "print.proof"
     title = say(key, deck=name, count=fronts, backs=backs)  # no back when none is printed
@@ -207,7 +214,7 @@ def _proofs(
         cols = min(columns, len(chunk))
         rows = -(-len(chunk) // cols)
         size = (cols * (card_w + gap) + gap, head + rows * (card_h + gap) + gap)
-        image = Image.new("RGB", size, "#3a3430")
+        image = Image.new("RGB", size, _GROUND)
         draw = ImageDraw.Draw(image)
         heading_text = title
         if parts > 1:
@@ -224,7 +231,9 @@ def _proofs(
             if picture.size != (card_w, card_h):
                 picture = picture.resize((card_w, card_h))
             at = (gap + col * (card_w + gap), head + gap + row * (card_h + gap))
-            image.paste(picture, at, mask)
+            image.paste(picture, at)
+            for (x, y), shape in corners:
+                image.paste(_GROUND, (at[0] + x, at[1] + y), shape)
         return image
 
     # PNG packing takes most of the time and runs outside Python's lock: each image is
@@ -242,6 +251,10 @@ def _proofs(
             yield packing.result()
     finally:  # a generator closed early, or an error: no packing left running
         pool.shutdown(cancel_futures=True)
+
+
+#: The proof's ground, between and around its cards.
+_GROUND = "#3a3430"
 
 
 class _Heading:
