@@ -107,6 +107,13 @@ def test_a_picture_changed_under_the_same_name_reprints_the_cards_that_show_it(c
         '{"printkit": "card manifest", "version": 1, "deck": "d", "template": "t", "cards": [1]}',
         '{"printkit": "card manifest", "version": 1, "deck": "d", "template": "t", '
         '"cards": [{"card": -1, "name": "x", "front": "", "back": "", "sheet": 1, "slot": 1}]}',
+        '{"printkit": "card manifest", "version": true, "deck": "potions", "template": "t", '
+        '"cards": []}',
+        '{"printkit": "card manifest", "version": 1, "deck": "other", "deck": "potions", '
+        '"template": "t", "cards": []}',
+        '{"printkit": "card manifest", "version": 1, "deck": "potions", "template": "t", '
+        '"cards": [{"card": 1, "name": "\\ud800", "front": "", "back": "", "sheet": 1, '
+        '"slot": 1}]}',
     ],
 )
 def test_a_manifest_that_is_not_printkits_is_one_line(cli, printed, text):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -82,13 +83,19 @@ def test_a_live_spool_is_left_alone_and_a_strangers_files_are_never_removed(tmp_
     (stale / "0123456789abcdef.part").write_bytes(b"left by a killed run")
     (stale / "notes.txt").write_text("someone's")
     (stale / "fedcba9876543210.part").symlink_to(victim)
+    copied = out / ".printkit-spool.0ddba11a"  # a real spool's files, copied: not its own
     with Spool(out) as live:
         kept = live.write(b"being made")
+        shutil.copytree(out / live.name, copied)
         recover(out)
         assert live.read(kept) == b"being made"  # the live spool is untouched
-        assert sorted(p.name for p in stale.iterdir()) == ["fedcba9876543210.part", "notes.txt"]
-        assert victim.read_text() == "not printkit's"
-    assert _spools(out) == [stale]  # not printkit's to remove whole: only its own files went
+    # Folders of a spool's name that printkit did not make keep every file they hold.
+    assert sorted(p.name for p in stale.iterdir()) == [
+        "0123456789abcdef.part", "fedcba9876543210.part", "notes.txt",
+    ]  # fmt: skip
+    assert len(list(copied.iterdir())) == 2
+    assert victim.read_text() == "not printkit's"
+    assert _spools(out) == [stale, copied]
 
 
 def test_spooled_files_are_moved_into_place_or_copied_where_links_fail(tmp_path, monkeypatch):

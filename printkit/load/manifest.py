@@ -28,15 +28,16 @@ def read_manifest(path: Path) -> Manifest:
 
     data = read_confined(path, None, _MAX_BYTES, lambda m: PrintkitError(f"{shown(path)}: {m}"))
     try:
-        table = json.loads(data.decode("utf-8"))
+        table = json.loads(data.decode("utf-8"), object_pairs_hook=_once)
     except (ValueError, RecursionError):
         raise bad() from None
     if not (
         isinstance(table, dict)
         and table.get("printkit") == "card manifest"
-        and table.get("version") == 1
-        and isinstance(table.get("deck"), str)
-        and isinstance(table.get("template"), str)
+        and type(table.get("version")) is int
+        and table["version"] == 1
+        and _text(table.get("deck"))
+        and _text(table.get("template"))
         and isinstance(table.get("cards"), list)
         and len(table["cards"]) <= MAX_CARDS
     ):
@@ -47,7 +48,7 @@ def read_manifest(path: Path) -> Manifest:
         if entry is None:
             raise bad()
         found.append(entry)
-    return Manifest(table["deck"][:_TEXT], table["template"][:_TEXT], tuple(found))
+    return Manifest(table["deck"], table["template"], tuple(found))
 
 
 def _entry(row: object) -> Entry | None:
@@ -57,6 +58,25 @@ def _entry(row: object) -> Entry | None:
     texts = [row[key] for key in ("name", "front", "back")]
     if not all(type(n) is int and 0 <= n <= 10 * MAX_CARDS for n in numbers):
         return None
-    if not all(isinstance(t, str) and len(t) <= _TEXT for t in texts):
+    if not all(_text(t) for t in texts):
         return None
     return Entry(**{key: row[key] for key in Entry._fields})
+
+
+def _text(value: object) -> bool:
+    """A string a manifest may hold: short, and text (no lone surrogate of a bad escape)."""
+    if not isinstance(value, str) or len(value) > _TEXT:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _once(pairs: list) -> dict:
+    """A JSON object whose every key is given once (a second "deck" is not a manifest)."""
+    table = dict(pairs)
+    if len(table) != len(pairs):
+        raise ValueError("a key given twice")
+    return table

@@ -22,9 +22,9 @@ OPEN_DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _REASONS = {
     errno.ENOSPC: ("the disk is full", "free some space"),
     errno.EDQUOT: ("the disk quota is used up", "free some space"),
-    errno.EROFS: ("the disk is read-only", "choose another folder with --out or -o"),
-    errno.EACCES: ("permission denied", "choose another folder with --out or -o"),
-    errno.EPERM: ("not permitted", "choose another folder with --out or -o"),
+    errno.EROFS: ("the disk is read-only", "choose another folder"),
+    errno.EACCES: ("permission denied", "choose another folder"),
+    errno.EPERM: ("not permitted", "choose another folder"),
     errno.EISDIR: ("a folder is in the way", "move it away or choose another folder"),
     errno.ENOTDIR: ("a file is in the way of a folder", "move it away or choose another folder"),
     errno.ENAMETOOLONG: ("the name is too long", "choose a shorter name"),
@@ -33,9 +33,7 @@ _REASONS = {
 
 def cannot(path: Path, exc: OSError) -> OutputError:
     """The line for a write at ``path`` that failed with ``exc``."""
-    reason, fix = _REASONS.get(
-        exc.errno or 0, (exc.strerror or str(exc), "choose another folder with --out or -o")
-    )
+    reason, fix = _REASONS.get(exc.errno or 0, (exc.strerror or str(exc), "choose another folder"))
     return OutputError(f"{shown(path)}: cannot write here ({reason}); {fix}")
 
 

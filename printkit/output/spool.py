@@ -32,6 +32,9 @@ __all__ = ["Spool", "Spooled", "remove_stale"]
 _PREFIX = ".printkit-spool."
 _SPOOL = re.compile(r"\.printkit-spool\.[0-9a-f]{8}")
 _PART = re.compile(r"[0-9a-f]{16}\.part")
+#: A spool's mark of its own making: the folder's device and inode, which no folder made
+#: otherwise (unpacked from an archive, copied) can carry.
+_MARK = ".printkit-spool"
 _OPEN_READ = os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
@@ -80,6 +83,11 @@ class Spool:
                     continue
             self.name = name
             self.fd = os.open(name, OPEN_DIR, dir_fd=self._root_fd)
+            mark = os.open(_MARK, OPEN_NEW, 0o644, dir_fd=self.fd)
+            try:
+                write_all(mark, _identity(self.fd))
+            finally:
+                os.close(mark)
         except OSError as exc:
             self.close()
             raise cannot(self.root, exc) from None
@@ -162,7 +170,9 @@ class Spool:
 
 def remove_stale(root: int) -> int:
     """The spools a killed run left in the folder ``root`` (a descriptor), removed; one
-    another run still holds is left alone. Returns how many files went."""
+    another run still holds is left alone, and so is a folder of a spool's name that
+    printkit did not make (its mark missing, or not its own). Returns how many files
+    went."""
     import fcntl
 
     removed = 0
@@ -184,6 +194,11 @@ def remove_stale(root: int) -> int:
                 continue  # a live build's
             except OSError:
                 pass
+            if not _marked(fd):
+                if _unfinished(fd):  # a run killed as it made its spool
+                    quietly(os.unlink, _MARK, dir_fd=fd)
+                    quietly(os.rmdir, name, dir_fd=root)
+                continue
             removed += _empty(fd)
         finally:
             os.close(fd)
@@ -191,8 +206,43 @@ def remove_stale(root: int) -> int:
     return removed
 
 
+def _identity(fd: int) -> bytes:
+    status = os.fstat(fd)
+    return f"{status.st_dev}:{status.st_ino}\n".encode()
+
+
+def _marked(fd: int) -> bool:
+    """Whether the folder ``fd`` holds the mark printkit wrote in it when it made it."""
+    try:
+        mark = os.open(_MARK, _OPEN_READ | os.O_NONBLOCK, dir_fd=fd)
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(mark).st_mode):
+            return False
+        return os.read(mark, 64) == _identity(fd)
+    except OSError:
+        return False
+    finally:
+        os.close(mark)
+
+
+def _unfinished(fd: int) -> bool:
+    """Whether the folder ``fd`` is a spool a run was killed in the making of: empty, or
+    holding nothing but an empty mark (nothing of anyone's is lost removing it)."""
+    try:
+        names = os.listdir(fd)
+        if not names:
+            return True
+        status = os.stat(_MARK, dir_fd=fd, follow_symlinks=False)
+    except OSError:
+        return False
+    return names == [_MARK] and stat.S_ISREG(status.st_mode) and status.st_size == 0
+
+
 def _empty(fd: int) -> int:
-    """The spool's own files removed (regular files of a spool's names, nothing else)."""
+    """The spool's own files removed (regular files of a spool's names, and its mark;
+    nothing else)."""
     removed = 0
     try:
         names = os.listdir(fd)
@@ -200,11 +250,11 @@ def _empty(fd: int) -> int:
         return 0
     for name in names:
         try:
-            if _PART.fullmatch(name) and stat.S_ISREG(
+            if (_PART.fullmatch(name) or name == _MARK) and stat.S_ISREG(
                 os.stat(name, dir_fd=fd, follow_symlinks=False).st_mode
             ):
                 os.unlink(name, dir_fd=fd)
-                removed += 1
+                removed += name != _MARK
         except OSError:
             continue
     return removed
