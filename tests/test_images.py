@@ -280,3 +280,18 @@ def test_a_check_that_warns_on_many_pages_is_one_line(tmp_path):
     checks = [line.split(": ")[1] for line in lines]
     assert len(checks) == len(set(checks)), lines
     assert any("(and on 1 more page)" in line or "more pages)" in line for line in lines), lines
+
+
+def test_soft_images_are_said_once_by_file_not_again_by_page(cli, tmp_path):
+    """The loader names each soft image; the preflight's page-by-page line of the same
+    pictures is not said again, by build or by sheets."""
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    for n in range(3):
+        _card(folder / f"c{n}.png", size=(450, 630))  # 180 dpi
+    for args in (("sheets", "-o", str(tmp_path / "s" / "a.pdf")),
+                 ("build", "--out", str(tmp_path / "kit"))):  # fmt: skip
+        result = cli(*args, "--images", str(folder))
+        assert result.status == 0, result.err
+        warnings = [line for line in result.err.splitlines() if "warning" in line]
+        assert len(warnings) == 1 and "3 images print softer than 300 dpi" in warnings[0]

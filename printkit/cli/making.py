@@ -289,7 +289,7 @@ def _pdf(path: Path) -> Path:
     return path
 
 
-def _write_checked(files, folder: Path) -> None:
+def _write_checked(files, folder: Path, cards=None) -> None:
     """A command's files (path -> bytes, or pairs made one at a time) into ``folder``,
     each kept on disk as it is made; its PDFs checked by the preflight before any file
     is written (a failure writes nothing), then all written together; its warnings said."""
@@ -300,7 +300,8 @@ def _write_checked(files, folder: Path) -> None:
 
     with Spool(folder) as spool:
         part = made(spool, lambda: files)
-        warnings = checked(part.reports)
+        named = part.reports if cards is not None and cards.images else ()
+        warnings = checked(part.reports, named)
         written = write_files(part.files, spool=spool)
     _report(written)
     for line in warnings:
@@ -500,7 +501,7 @@ def sheets(
     for line in notes:
         click.echo(f"printkit: {safe(line)}", err=True)
     target = _pdf(output or Path("output") / sheets_name(cards, options, template))
-    _write_checked(sheet_files(cards, template, options, target), target.parent)
+    _write_checked(sheet_files(cards, template, options, target), target.parent, cards)
 
 
 @printkit.command()

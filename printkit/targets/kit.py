@@ -11,7 +11,7 @@ a row here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -61,12 +61,15 @@ def kit_jobs(
     return found
 
 
-def checked(reports: dict[Path, Report]) -> list[str]:
+def checked(reports: dict[Path, Report], named: Iterable[Path] = ()) -> list[str]:
     """The preflight's reports of every PDF about to be written: raise on the first
-    failure (so that nothing is written), return the warnings as lines."""
+    failure (so that nothing is written), return the warnings as lines. ``named`` are
+    the PDFs of a folder of images, whose soft pictures were named file by file as it
+    was read: the preflight's warning of them, page by page, is not said again."""
     from ..errors import RenderError
     from ..load.datafile import shown
 
+    told = set(named)
     warnings = []
     for path, report in reports.items():
         for finding in report.failures[:1]:
@@ -78,6 +81,8 @@ def checked(reports: dict[Path, Report]) -> list[str]:
         # (a folder of soft images would otherwise give a line a page).
         found: dict[str, list] = {}
         for finding in report.warnings:
+            if finding.check == "images" and path in told:
+                continue
             found.setdefault(finding.check, [])
             if finding.detail not in (f.detail for f in found[finding.check]):
                 found[finding.check].append(finding)
