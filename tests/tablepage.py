@@ -8,6 +8,7 @@ import contextlib
 import io
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -104,7 +105,7 @@ def open_page(tmp_path_factory, viewport=(360, 740), language: str = "en"):
         tab.on("request", lambda request: requests.append(request.url))
         tab.on("pageerror", lambda error: errors.append(str(error)))
         tab.goto(target.as_uri())
-        tab.wait_for_function("window.printkit !== undefined")
+        until(tab, "window.printkit !== undefined")
         tab.requests, tab.errors, tab.path = requests, errors, target
         yield tab
         browser.close()
@@ -129,7 +130,7 @@ def reload_with(page, saved: str | None = None) -> None:
     """The page reloaded onto ``saved`` as its stored table (None: no stored table)."""
     page.evaluate("(seed) => { window.name = seed; }", _SEED + json.dumps(saved))
     page.reload()
-    page.wait_for_function("window.printkit !== undefined")
+    until(page, "window.printkit !== undefined")
 
 
 def reload_kept(page) -> None:
@@ -175,3 +176,13 @@ def bar(page) -> str:
 def shown_play(page) -> dict:
     """The negation the page holds, as the table stored it."""
     return page.evaluate("JSON.parse(localStorage.getItem('printkit-table:dead-mens-deck'))")
+
+
+def until(page, expression: str, timeout: float = 10.0) -> None:
+    """Wait until ``expression`` is true in ``page``, asking again every 20 ms from here:
+    wait_for_function would compile it inside the page, which the page's content
+    security policy forbids as soon as it has to ask more than once."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"never true: {expression}"
+        page.wait_for_timeout(20)

@@ -33,6 +33,7 @@ from .tablepage import (
     reload_with,
     run_cli,
     tap_card,
+    until,
 )
 
 
@@ -411,11 +412,11 @@ def test_two_open_tabs_stay_in_step(page):
     reload_with(page)
     other = page.context.new_page()
     other.goto(page.path.as_uri())
-    other.wait_for_function("window.printkit !== undefined")
+    until(other, "window.printkit !== undefined")
     page.click("#tab-table")
     page.select_option("#players", "5")
     other.click("#tab-table")
-    other.wait_for_function("document.querySelector('#players').value === '5'")
+    until(other, "document.querySelector('#players').value === '5'")
     other.close()
 
 
@@ -454,7 +455,7 @@ def test_two_open_tabs_do_not_answer_each_other(page):
     page.click("#tab-lookup")
     other = page.context.new_page()
     other.goto(page.path.as_uri())
-    other.wait_for_function("window.printkit !== undefined")
+    until(other, "window.printkit !== undefined")
     other.click("#tab-lookup")
     other.fill("#query", "2S")
     other.wait_for_timeout(300)
