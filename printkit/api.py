@@ -164,7 +164,9 @@ def build(
         files = gather([(job.what, part.files) for job, part in zip(jobs, parts, strict=True)])
         spare_deck(files, folder)
         reports = {path: report for part in parts for path, report in part.reports.items()}
-        stems = [sheets_name(cards, settings)[:-4] for cards in sets if cards.images]
+        stems = [
+            sheets_name(cards, settings).removesuffix(".pdf") for cards in sets if cards.images
+        ]
         named = [path for path in reports if path.name.startswith(tuple(stems))]
         warnings = notes + calibration_note(sheets, settings) + checked(reports, named)
         said = [_errata_note(files, spool, cards, out / sheets_name(cards, settings), since)
@@ -188,7 +190,7 @@ def _manifests(path: Path, sets, settings: Settings) -> dict:
     from .targets.sheets import sheets_name
     from .words import say
 
-    ids = {cards.id: cards for cards in sets}
+    ids = {cards.id for cards in sets}
     if path.is_dir():
         found = {}
         for cards in sets:

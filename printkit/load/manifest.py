@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..errors import PrintkitError
 from ..limits import MAX_CARDS
-from ..values.manifest import Entry, Manifest
+from ..values.manifest import MANIFEST, VERSION, Entry, Manifest
 from .datafile import read_confined, shown
 
 __all__ = ["read_manifest"]
@@ -33,9 +33,9 @@ def read_manifest(path: Path) -> Manifest:
         raise bad() from None
     if not (
         isinstance(table, dict)
-        and table.get("printkit") == "card manifest"
+        and table.get("printkit") == MANIFEST
         and type(table.get("version")) is int
-        and table["version"] == 1
+        and table["version"] == VERSION
         and _text(table.get("deck"))
         and _text(table.get("template"))
         and isinstance(table.get("cards"), list)

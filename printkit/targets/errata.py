@@ -18,16 +18,16 @@ from pathlib import Path
 
 from ..layout.design import scaled_set
 from ..values.design import CardSet, Layout, PrintCard, fill_in
-from ..values.manifest import Entry, Manifest, Reprint, reprints
+from ..values.manifest import ERRATA, MANIFEST, VERSION, Entry, Manifest, Reprint, reprints
 from ..values.model import Template
 from ..values.settings import Settings
 from ..version import __version__
 from ..words import say
 from .files import Job, Printed
 from .request import Request
+from .sheets import sheet_parts, sheets_name
 
 __all__ = [
-    "MANIFEST",
     "entries",
     "errata_files",
     "errata_name",
@@ -36,10 +36,6 @@ __all__ = [
     "manifest_file",
     "manifest_name",
 ]
-
-#: What a manifest says it is, in its first key.
-MANIFEST = "card manifest"
-_VERSION = 1
 
 
 def manifest_name(sheets: Path) -> Path:
@@ -62,7 +58,7 @@ def entries(cards: CardSet, template: Template, settings: Settings) -> list[Entr
         if layout is None:
             return ""
         if key not in layouts:
-            layouts[key] = _layout_digest(layout, drawn)
+            layouts[key] = _layout_digest(layout)
         used = sorted((field, card.values.get(field, "")) for field in layout.fields)
         named = {fill_in(box.content, card.values).strip() for box in layout.boxes}
         named |= {value for _, value in used}
@@ -92,7 +88,7 @@ def entries(cards: CardSet, template: Template, settings: Settings) -> list[Entr
     ]
 
 
-def _layout_digest(layout: Layout, cards: CardSet) -> bytes:
+def _layout_digest(layout: Layout) -> bytes:
     """What a layout draws every card with: its boxes, size and fonts (each face's bytes)."""
     hasher = hashlib.sha256(
         repr((layout.width, layout.height, layout.scale, layout.fallback, layout.boxes)).encode()
@@ -106,21 +102,12 @@ def _layout_digest(layout: Layout, cards: CardSet) -> bytes:
 
 def manifest_file(cards: CardSet, template: Template, found: list[Entry]) -> bytes:
     """The manifest's JSON: the deck, the template, and each card."""
-    table = {
-        "printkit": MANIFEST,
-        "version": _VERSION,
-        "deck": cards.id,
-        "template": template.name,
-        "cards": [entry._asdict() for entry in found],
-    }
-    return (json.dumps(table, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    return _listing(MANIFEST, cards, template, [entry._asdict() for entry in found])
 
 
 def jobs(request: Request, cards: CardSet) -> list[Job]:
     """The manifest of one deck's cards and, when the build was given an earlier
     manifest of it, its errata."""
-    from .sheets import sheets_name
-
     template, settings = request.template, request.settings
     sheets = request.out / sheets_name(cards, settings)
     before = request.since.get(cards.id)
@@ -162,11 +149,7 @@ def errata_files(
     subset = cards._replace(name=name, cards=tuple(changed), blank=None)
     parts = card_sheets(subset, template, settings._replace(aids=0))
     target = errata_name(sheets)
-    if "" in parts:
-        yield target, parts[""]
-    else:
-        for part, data in parts.items():
-            yield target.with_name(f"{target.stem}-{part}{target.suffix}"), data
+    yield from sheet_parts(parts, target).items()
     yield target.with_suffix(".json"), _errata_manifest(cards, template, found)
 
 
@@ -184,11 +167,11 @@ def _errata_manifest(cards: CardSet, template: Template, found: list[Reprint]) -
                 else {"card": old.card, "name": old.name, "sheet": old.sheet, "slot": old.slot},
             }
         )
-    table = {
-        "printkit": "errata",
-        "version": _VERSION,
-        "deck": cards.id,
-        "template": template.name,
-        "cards": rows,
-    }
+    return _listing(ERRATA, cards, template, rows)
+
+
+def _listing(kind: str, cards: CardSet, template: Template, rows: list[dict]) -> bytes:
+    """A listing's JSON: what it is, the deck, the template, and each card."""
+    table = {"printkit": kind, "version": VERSION, "deck": cards.id, "template": template.name,
+             "cards": rows}  # fmt: skip
     return (json.dumps(table, ensure_ascii=False, indent=1) + "\n").encode("utf-8")

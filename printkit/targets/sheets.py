@@ -14,7 +14,14 @@ from ..words import say
 from .files import Job, Printed
 from .request import Request
 
-__all__ = ["jobs", "proof_pattern", "sheet_files", "sheets_name", "superseded_by"]
+__all__ = [
+    "jobs",
+    "proof_pattern",
+    "sheet_files",
+    "sheet_parts",
+    "sheets_name",
+    "superseded_by",
+]
 
 
 def jobs(request: Request, cards: CardSet) -> list[Job]:
@@ -103,16 +110,19 @@ def sheet_files(
         yield from _cut_proofs(parts, redraw, template, settings, cards, target.parent)
 
 
-def _sheets_and_cuts(parts: dict[str, bytes], target: Path, template: Template, name: str):
-    """The sheets' files (``target``, or -fronts and -backs for manual duplex) and, for a
-    cutting machine's template, its cut files (-cut.svg, -cut.dxf), one sheet's worth."""
+def sheet_parts(parts: dict[str, bytes], target: Path) -> dict[Path, bytes]:
+    """The files of sheets drawn as ``parts`` ("": one file; manual duplex's "fronts" and
+    "backs"): ``target``, or its -fronts and -backs."""
     if "" in parts:
-        files = {target: parts[""]}
-    else:
-        files = {
-            target.with_name(f"{target.stem}-{part}{target.suffix}"): data
-            for part, data in parts.items()
-        }
+        return {target: parts[""]}
+    return {target.with_name(f"{target.stem}-{part}{target.suffix}"): data
+            for part, data in parts.items()}  # fmt: skip
+
+
+def _sheets_and_cuts(parts: dict[str, bytes], target: Path, template: Template, name: str):
+    """The sheets' files (``sheet_parts``) and, for a cutting machine's template, its cut
+    files (-cut.svg, -cut.dxf), one sheet's worth."""
+    files = sheet_parts(parts, target)
     if template.cut_file:
         from ..render.cutfile import cut_dxf, cut_svg
 

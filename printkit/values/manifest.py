@@ -8,7 +8,13 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
-__all__ = ["Entry", "Manifest", "Reprint", "reprints"]
+__all__ = ["ERRATA", "MANIFEST", "VERSION", "Entry", "Manifest", "Reprint", "reprints"]
+
+#: What a build's listing of cards says it is, in its first key: the manifest of a
+#: deck's cards, or of its errata; and the version of their form.
+MANIFEST = "card manifest"
+ERRATA = "errata"
+VERSION = 1
 
 
 class Entry(NamedTuple):
