@@ -296,3 +296,31 @@ def test_the_backs_are_the_same_in_every_language(tmp_path):
         assert done.value.code == 0
         backs[code] = (out / "back.png").read_bytes()  # the cards' back (the aids' has words)
     assert all(image == backs["en"] for image in backs.values())
+
+
+def test_a_deck_can_ask_to_be_bilingual_in_every_language_but_english(tmp_path):
+    """``bilingual = true`` in a deck.toml prints its translations with each card's English
+    name under its own (as --bilingual does for every deck); English cards have one name;
+    any other value is one line naming the key."""
+    import shutil
+
+    from printkit.load.catalogue import load_deck
+    from printkit.load.fields import card_fields
+
+    shutil.copytree(DATA, tmp_path / "data", ignore=shutil.ignore_patterns("*.md"))
+    meta = tmp_path / "data" / "decks" / "dead-mens-deck" / "deck.toml"
+    plain = meta.read_text("utf-8")
+    meta.write_text("bilingual = true\n" + plain, "utf-8")
+    code = TRANSLATIONS[0]
+    for language, wanted in (("en", False), (code, True)):
+        deck = load_deck(data_dir=tmp_path / "data", documents=False, language=language)
+        assert deck.bilingual is wanted
+        card = deck.card(PlayingCard("7", "diamonds"))
+        english = card_fields(card, deck, qr=False, has_picture=False)["english"]
+        assert (english == "Syphon") is wanted, (language, english)
+        called = deck.called(card.effect)
+        assert ("Syphon" in called and called != "Syphon") is wanted, called
+    assert not load_deck(documents=False, language=code).bilingual  # the deck's own choice
+    meta.write_text('bilingual = "yes"\n' + plain, "utf-8")
+    with pytest.raises(CatalogueError, match=r"deck\.toml.*'bilingual' must be true or false"):
+        load_deck(data_dir=tmp_path / "data", documents=False, language=code)

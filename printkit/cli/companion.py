@@ -61,11 +61,17 @@ def describe(deck: Deck, cards: tuple[Card, ...], ace_value: int) -> str:
         colour = say(f"colour.{pc.color}")
         value = pc.value(ace_value)
         lines.append(
-            say("answer.card", symbol=pc.symbol, name=effect.called, colour=colour, value=value)
+            say(
+                "answer.card",
+                symbol=pc.symbol,
+                name=deck.called(effect),
+                colour=colour,
+                value=value,
+            )
         )
     else:
         listed = _card_list(cards, ace_value) or say("answer.effect-count", count=len(cards))
-        lines.append(say("answer.effect", name=effect.called, cards=listed))
+        lines.append(say("answer.effect", name=deck.called(effect), cards=listed))
     lines.append(fill(effect.text))
     facts = []
     if effect.targets:

@@ -33,6 +33,7 @@ from ..values.model import (
     name_key,
 )
 from ..values.notation import parse_card
+from ..words import SOURCE, bilingual
 from ..words import language as spoken
 from .datafile import DataFile, control_char, one_line, without_invisibles
 from .translation import translated, translation_file
@@ -62,7 +63,7 @@ DEFAULT_COLORS = {
 
 _INDEX_KINDS = ("playing-cards", "none")
 _DECK_KEYS = ("name", "game", "description", "index")
-_DECK_OPTIONAL = ("rules", "aids", "identification", "colors", "types", "look")
+_DECK_OPTIONAL = ("rules", "aids", "identification", "colors", "types", "look", "bilingual")
 _LAYOUTS = ("book", "sheet")
 _EFFECT_KEYS = ("name", "summary", "text", "note", "targets")
 _EFFECT_OPTIONAL = ("aliases", "timing", "negatable", "type", "art", "stays_in_play")
@@ -143,6 +144,7 @@ def load_deck(
     look = meta_file.expect(meta.get("look", "western"), str, "", "look")
     if not _ID.match(look) or len(look) > 64:
         raise meta_file.fail("look", f"{look!r} is not the name of a look in data/layouts")
+    two_names = meta_file.expect(meta.get("bilingual", False), bool, "", "bilingual")
     effects = _read_effects(DataFile(folder / "effects.toml", CatalogueError, folder), types, code)
     playing = index == "playing-cards"
     cards = _read_cards(DataFile(folder / "cards.csv", CatalogueError, folder), effects, playing)
@@ -162,6 +164,7 @@ def load_deck(
         folder=folder,
         look_name=look,
         language=code,
+        bilingual=(two_names or bilingual()) and code != SOURCE,
     )
     if not documents:
         return deck

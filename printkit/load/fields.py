@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..rules.qrcontent import card_text
 from ..values.model import Card, Deck
-from ..words import bilingual, say
+from ..words import say
 
 __all__ = [
     "LOOK_FIELDS",
@@ -65,7 +65,7 @@ def card_fields(card: Card, deck: Deck, qr: bool, has_picture: bool) -> dict[str
         badges="|".join(badges),
         suit_color=deck.colors.get(pc.color, "") if pc is not None else "",
         back_picture="",
-        english=effect.english if bilingual() and effect.english != effect.name else "",
+        english=effect.english_name if deck.bilingual else "",
     )
     return fields
 

@@ -20,7 +20,7 @@ from ..values.model import RANKS, SUITS, Deck, suit_color
 from ..values.notation import in_order
 from ..values.papers import PAPER_SIZES
 from ..values.pictures import ArtLibrary
-from ..words import bilingual, joined, say
+from ..words import joined, say
 from .fonts import BODY, BODY_BOLD, BODY_SEMIBOLD, TITLE, check_glyphs
 from .icons import Icons
 from .pdf import Document, hex_color
@@ -149,7 +149,7 @@ def _sheet(deck: Deck, paper: str, art: ArtLibrary) -> tuple[bytes, list[str]]:
         x = margin_x + col * column_w
         canvas.line(x, margin_y, x, header_bottom)
     canvas.showPage()
-    if bilingual() and any(e.english and e.english != e.name for e in deck.effects):
+    if deck.bilingual and any(e.english_name for e in deck.effects):
         _english_names(canvas, deck, colors, width, height)
     return doc.finish(), crowded
 

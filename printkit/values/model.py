@@ -197,14 +197,9 @@ class Effect(NamedTuple):
         return self.timing == "reaction"
 
     @property
-    def called(self) -> str:
-        """Its name as a player reads it: with its English name after it on a
-        bilingual table ("Risucchio (Syphon)")."""
-        from ..words import bilingual, say
-
-        if bilingual() and self.english and self.english != self.name:
-            return say("print.bilingual-name", name=self.name, english=self.english)
-        return self.name
+    def english_name(self) -> str:
+        """Its English name where that differs from its own, else nothing."""
+        return self.english if self.english != self.name else ""
 
 
 class CardType(NamedTuple):
@@ -276,6 +271,9 @@ class Deck(NamedTuple):
     look_name: str = "western"  # the layouts its cards print with (data/layouts/NAME)
     look: "Look | None" = None  # those layouts, read likewise
     language: str = "en"  # the language its texts are in (printkit.words' codes)
+    # Its cards carry their English names under their own (a translated deck, by its
+    # deck.toml's ``bilingual = true`` or the table's --bilingual).
+    bilingual: bool = False
 
     def cards_of(self, effect: Effect) -> tuple[Card, ...]:
         """Every card that carries ``effect``, in deck order."""
@@ -287,6 +285,15 @@ class Deck(NamedTuple):
             if card.playing_card == playing_card:
                 return card
         raise NotFoundError(f"the {self.name} has no card {playing_card.code}")
+
+    def called(self, effect: Effect) -> str:
+        """``effect``'s name as a player reads it: with its English name after it when
+        the deck is bilingual ("Risucchio (Syphon)")."""
+        if self.bilingual and effect.english_name:
+            from ..words import say
+
+            return say("print.bilingual-name", name=effect.name, english=effect.english_name)
+        return effect.name
 
     def card_type(self, type_id: str | None) -> CardType | None:
         for card_type in self.types:

@@ -85,8 +85,9 @@ def allows_missing() -> bool:
 
 
 def bilingual() -> bool:
-    """Whether cards carry their English names under their own (never in English)."""
-    return _bilingual and _speaking != SOURCE
+    """Whether the table asked for every deck's cards to carry their English names under
+    their own (a deck may ask for itself: ``Deck.bilingual``)."""
+    return _bilingual
 
 
 def from_locale(environ: dict[str, str]) -> str:
