@@ -28,6 +28,7 @@ __all__ = [
     "negate",
     "odds",
     "preflight_file",
+    "recover",
     "roles",
     "speak",
 ]
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
         negate,
         odds,
         preflight_file,
+        recover,
         roles,
         speak,
     )

@@ -71,10 +71,7 @@ def load_deck(
         from .load.design import load_design
 
         if data_dir is not None or art_dir is not None:
-            raise UsageError(
-                "a designed deck takes its pictures and cards from its own folder, not from "
-                "a data or art folder"
-            )
+            raise UsageError.said("kit.designed-own-folder")
         return load_design(Path(deck))
     from .load.art import load_art
     from .load.cardset import catalogue_set
@@ -94,7 +91,7 @@ def load_decks(
         load_deck(name, data_dir=data_dir, art_dir=art_dir) for name in deck_ids(_path(data_dir))
     ]
     if not found:
-        raise UsageError(f"no deck in {data_dir or 'data'}/decks: add one there")
+        raise UsageError.said("kit.no-decks", folder=f"{data_dir or 'data'}/decks")
     return found
 
 
@@ -261,7 +258,7 @@ def negate(
     source = _deck(deck, data_dir)
     pairs = [(kind, cards) for kind, cards in (("spook", spook), ("warn", warn)) if cards]
     if len(pairs) + (played is not None) != 1:
-        raise UsageError("give the played card, or a Spook! or Warn of two cards, not both")
+        raise UsageError.said("negation.played-or-pair")
 
     def cards(texts: Sequence[str]):
         return [find_card(source, text) for text in texts]
@@ -333,6 +330,19 @@ def preflight_file(source: str | os.PathLike | bytes, name: str | None = None) -
     from .preflight import preflight as check
 
     return check(source if isinstance(source, bytes) else Path(source), name)
+
+
+def recover(folder: str | os.PathLike) -> list[str]:
+    """Set an output folder straight after a run that stopped while writing into it (as
+    ``printkit recover`` does): finish or undo its commit, remove a journal printkit
+    cannot follow and the unfinished files it left. Returns what it did, a line each."""
+    from .errors import OutputError
+    from .load.datafile import shown
+    from .output.commit import recover as recover_folder
+
+    if not os.path.lexists(folder):
+        raise OutputError.said("output.no-such-folder", folder=shown(Path(folder)))
+    return recover_folder(Path(folder), discard=True)
 
 
 def _deck(deck: str, data_dir: str | os.PathLike | None) -> Deck:

@@ -31,19 +31,23 @@ def parse_length(text: str, most: float = MAX_LENGTH, what: str = "") -> float:
     Raises ValueError with a sentence a user can act on; callers add the file and key.
     """
     if not isinstance(text, str):
-        raise ValueError(f'expected a length with its unit, like "63mm" or "2.5in"; got {text!r}')
+        from .words import say
+
+        raise ValueError(say("data.length.no-unit", text=text))
     match = _LENGTH.match(text)
     if not match:
-        units = ", ".join(UNITS)
-        raise ValueError(
-            f'{text!r} is not a length: write a number and a unit ({units}), like "63mm"'
-        )
+        from .words import joined, say
+
+        units = joined(UNITS, "list")
+        raise ValueError(say("data.length.not-a-length", text=text, units=units))
     number, unit = match.groups()
     value = float(number) * UNITS[unit]
     if abs(value) > most:
+        from .words import say
+
         if what:
-            raise ValueError(f"{text!r} is larger than {what} (at most {most:g}pt)")
-        raise ValueError(f"{text!r} is longer than anything printkit prints (at most 200 in)")
+            raise ValueError(say("data.length.larger", text=text, what=what, most=most))
+        raise ValueError(say("data.length.too-long", text=text))
     return value
 
 

@@ -140,7 +140,7 @@ def test_duplicate_card_is_refused(data_copy):
 
 def test_missing_card_is_refused(data_copy):
     _edit(data_copy, "cards.csv", "AD,seance\n", "")
-    assert "missing 1 playing card(s): AD" in _load_error(data_copy)
+    assert "missing 1 playing card: AD" in _load_error(data_copy)
 
 
 def test_bad_playing_card_is_refused(data_copy):
@@ -178,7 +178,7 @@ def test_unknown_deck_suggests_the_nearest(data_copy):
 
 def test_art_path_may_not_leave_the_project(data_copy):
     _edit(data_copy, "effects.toml", 'name = "Decay"', 'name = "Decay"\nart = "../../etc/passwd"')
-    assert "leaves the deck's folders" in _load_error(data_copy)
+    assert "leaves the deck’s folders" in _load_error(data_copy)
 
 
 def test_text_that_is_not_utf8_names_the_line(data_copy):

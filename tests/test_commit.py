@@ -134,7 +134,7 @@ def test_a_journal_cannot_name_a_file_outside_its_folder(tmp_path):
     (tmp_path / "victim.txt").write_text("safe")
     from printkit.errors import OutputError
 
-    with pytest.raises(OutputError, match="will not follow it; run printkit recover"):
+    with pytest.raises(OutputError, match="will not follow it; recover the folder"):
         recover(tmp_path / "out")
     assert (tmp_path / "victim.txt").read_text() == "safe"
 

@@ -309,7 +309,7 @@ def test_a_hostile_journal_is_refused_then_cleared_by_recover(tmp_path, kind):
     (tmp_path / "victim.txt").write_text("safe")
     (folder / JOURNAL).write_text(HOSTILE_JOURNALS[kind]())
     (folder / "notes.txt").write_text("mine")
-    with pytest.raises(OutputError, match="printkit recover --out") as raised:
+    with pytest.raises(OutputError, match="recover the folder") as raised:
         _commit(folder)
     assert "\n" not in str(raised.value)
     assert (tmp_path / "victim.txt").read_text() == "safe"

@@ -363,7 +363,7 @@ def _outside(tmp_path: Path) -> Path:
 
 def _place(base: dict[str, Path], spec: str) -> Path:
     """ "art:dead-mens-deck/spook.svg", "out:print-guide.pdf" or "decks/..." (in the data
-    copy, or for a designed case in the deck's folder)."""
+    copy, or for a designed case in the deck’s folder)."""
     where, _, rest = spec.partition(":")
     return base[where] / rest if rest else base["data"] / spec
 

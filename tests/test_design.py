@@ -199,7 +199,7 @@ ERRORS = [
         "front.toml",
         'x = "49mm"\ny = "5mm"\nwidth = "10mm"',
         'x = "58mm"\ny = "5mm"\nwidth = "10mm"',
-        ["front.toml", "[box.cost-coin]", "past the card's right edge"],
+        ["front.toml", "[box.cost-coin]", "past the card’s right edge"],
     ),
     (
         "front.toml",
@@ -231,7 +231,7 @@ ERRORS = [
         "cards.csv",
         "Healing Draught,3,potion,2,flask",
         "Healing Draught,3,potion,2,../../etc/passwd",
-        ["leaves the deck's folder"],
+        ["leaves the deck’s folder"],
     ),
     (
         "deck.toml",

@@ -80,7 +80,7 @@ def test_a_deck_whose_rulings_outgrow_the_qr_box_is_told_which_box(tmp_path):
     long = deck.effects[0]._replace(summary="A ruling that runs on and on. " * 8)
     cards = tuple(c._replace(effect=long) if c.effect.id == long.id else c for c in deck.cards)
     deck = deck._replace(cards=cards)
-    with pytest.raises(RenderError, match=r"front.toml \[box.qr\]: the deck's QR codes need"):
+    with pytest.raises(RenderError, match=r"front.toml \[box.qr\]: the deck’s QR codes need"):
         card_pages(printed(deck), qr=True)
 
 

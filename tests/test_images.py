@@ -227,7 +227,7 @@ def test_print_a_folder_from_the_command_line(cli, tmp_path):
 def test_two_files_of_one_card_are_refused_not_one_dropped(tmp_path, first, second):
     _card(tmp_path / f"{first}.png")
     _card(tmp_path / f"{second}.png")
-    with pytest.raises(CatalogueError, match="are the same card's image"):
+    with pytest.raises(CatalogueError, match="are the same card’s image"):
         load_images(tmp_path)
 
 

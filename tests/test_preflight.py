@@ -138,7 +138,7 @@ def test_it_fails_text_under_6_pt():
         c.setFont(BODY, 5.5)
         c.drawString(30 * mm, 100 * mm, "too small to read")
 
-    assert "text size" in _failures(_document(draw))
+    assert "text-size" in _failures(_document(draw))
 
 
 def test_it_fails_an_identification_sheet_under_8_pt():
@@ -146,8 +146,8 @@ def test_it_fails_an_identification_sheet_under_8_pt():
         c.setFont(BODY, 7.5)
         c.drawString(30 * mm, 100 * mm, "small for a sheet read across a table")
 
-    assert "text size" in _failures(_document(draw, kind="idsheet", duplex="simplex"))
-    assert "text size" not in _failures(_document(draw, kind="sheets"))
+    assert "text-size" in _failures(_document(draw, kind="idsheet", duplex="simplex"))
+    assert "text-size" not in _failures(_document(draw, kind="sheets"))
 
 
 def test_it_fails_a_book_whose_body_is_under_9_pt():
@@ -157,7 +157,7 @@ def test_it_fails_a_book_whose_body_is_under_9_pt():
             c.drawString(20 * mm, (40 + 8 * line) * mm, "body text of a rulebook page " * 2)
 
     broken = _document(draw, size=(148 * mm, 210 * mm), paper="a5", kind="rules")
-    assert "text size" in _failures(broken)
+    assert "text-size" in _failures(broken)
 
 
 def test_it_fails_text_within_5_mm_of_an_edge():
@@ -225,5 +225,5 @@ def test_it_fails_a_file_that_lets_the_reader_shrink_it_or_names_the_wrong_edge(
     canvas.showPage()
     canvas.save()
     failures = _failures(buffer.getvalue())
-    assert "print scaling" in failures and "duplex" in failures
+    assert "print-scaling" in failures and "duplex" in failures
     assert "duplex" in _failures(_document(lambda c: None, duplex="long"), duplex="short")

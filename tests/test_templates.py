@@ -154,7 +154,7 @@ def test_a_users_own_template_loads(tmp_path):
         (("rows = 3", 'rows = 3\n[print]\ncrop_marks = "yes"'), "true or false"),
         (
             ("rows = 3", 'rows = 3\nleft = "0mm"\n[print]\nbleed = "3mm"'),
-            "off the paper's left edge",
+            "off the paper’s left edge",
         ),
     ],
 )

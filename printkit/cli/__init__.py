@@ -46,28 +46,34 @@ def main(argv: list[str] | None = None) -> None:
     try:
         status = printkit.main(args=argv, prog_name="printkit", standalone_mode=False)
     except PrintkitError as exc:
-        _fail(_words(exc), exc.exit_code, label="error: " if exc.exit_code == 1 else "")
+        _fail(_words(exc), exc.exit_code, "error" if exc.exit_code == 1 else "note")
     except click.UsageError as exc:
         where = exc.ctx.command_path if exc.ctx else "printkit"
-        _fail(f"{exc.format_message()} (see '{where} --help')", exc.exit_code, label="", who=where)
+        _fail(
+            _said("command.usage", message=exc.format_message(), command=where),
+            exc.exit_code,
+            "note",
+            where,
+        )
     except click.ClickException as exc:
-        _fail(exc.format_message(), exc.exit_code, label="error: ")
+        _fail(exc.format_message(), exc.exit_code, "error")
     except (click.Abort, KeyboardInterrupt):  # click turns Ctrl-C into Abort
         if Terminated.received:
-            _fail("terminated", 143, label="")
-        _fail("interrupted", 130, label="")
+            _fail(_said("command.terminated"), 143, "note")
+        _fail(_said("command.interrupted"), 130, "note")
     except Terminated:
-        _fail("terminated", 143, label="")
+        _fail(_said("command.terminated"), 143, "note")
     except Exception as exc:  # a bug: say so in one line, unless a developer asks for more
         if os.environ.get("PRINTKIT_DEBUG"):
             raise
-        _fail(
-            f"{type(exc).__name__}: {exc}. This is a bug in printkit; please report it "
-            "(set PRINTKIT_DEBUG=1 to see where it happened)",
-            1,
-            label="internal error: ",
-        )
+        _fail(f"{type(exc).__name__}: {exc}", 1, "bug")
     sys.exit(status if isinstance(status, int) else 0)
+
+
+def _said(key: str, **values: object) -> str:
+    from ..words import say
+
+    return say(key, **values)
 
 
 def _words(exc: PrintkitError) -> str:
@@ -80,8 +86,8 @@ def _words(exc: PrintkitError) -> str:
     return say(exc.key, cli=True, **exc.values)
 
 
-def _fail(message: str, status: int, label: str, who: str = "printkit") -> None:
-    from .terminal import safe
+def _fail(message: str, status: int, kind: str, who: str = "printkit") -> None:
+    from .terminal import report
 
-    click.echo(f"{who}: {label}{safe(message)}", err=True)
+    report(message, kind, who)
     sys.exit(status)

@@ -134,12 +134,12 @@ class _Spoken(click.Command):
 def _warn(lines: list[str], most: int = 5) -> None:
     """Warnings, one a line, the first ``most`` of them and the count of the rest."""
     from .. import words
-    from .terminal import safe
+    from .terminal import report
 
     if len(lines) > most:
         lines = [*lines[:most], words.say("kit.more-english", count=len(lines) - most)]
     for line in lines:
-        click.echo(f"printkit: warning: {safe(line)}", err=True)
+        report(line, "warning")
 
 
 class _Lazy(click.Group):

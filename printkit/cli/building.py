@@ -11,7 +11,7 @@ import click
 
 from ..values.settings import Settings
 from ..words import say
-from .terminal import safe
+from .terminal import report, safe
 
 __all__ = ["make_kit"]
 
@@ -58,19 +58,21 @@ def make_kit(
     if quiet:
         return
     for line in kit.warnings:
-        click.echo(f"printkit: warning: {line}", err=True)
+        report(line, "warning")
     for line in kit.notes:
-        click.echo(f"printkit: {safe(line)}", err=True)
+        report(line)
     _table(kit.files)
 
 
 def _table(paths) -> None:
     from ..load.datafile import shown
+    from ..words import amount
 
     names = [safe(shown(path)) for path in paths]
     width = max(len(name) for name in names)
-    click.echo(f"{'file':<{width}}  {'size':>9}")
+    click.echo(f"{say('command.file-column'):<{width}}  {say('command.size-column'):>9}")
     for name, path in zip(names, paths, strict=True):
-        click.echo(f"{name:<{width}}  {path.stat().st_size / 1024:>5,.0f} KiB")
-    total = sum(path.stat().st_size for path in paths)
-    click.echo(f"{len(paths)} files, {total / 1024 / 1024:.1f} MiB")
+        size = say("command.kib", size=amount(path.stat().st_size / 1024))
+        click.echo(f"{name:<{width}}  {size:>9}")
+    total = amount(sum(path.stat().st_size for path in paths) / 1024 / 1024, 1)
+    click.echo(say("command.files", count=len(paths), size=total))

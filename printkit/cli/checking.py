@@ -14,8 +14,6 @@ from .terminal import safe
 
 __all__ = ["preflight_command", "print_report", "recover"]
 
-_MARKS = {"ok": "ok", "warn": "warning", "fail": "FAIL"}
-
 
 @printkit.command("preflight")
 @click.argument(
@@ -56,6 +54,7 @@ def preflight_command(
     """
     from ..preflight import preflight
     from ..preflight.ink import ink_coverage
+    from ..words import amount, say
 
     failed = False
     for path in files:
@@ -63,9 +62,8 @@ def preflight_command(
         print_report(report, quiet)
         if not quiet:
             ink = ink_coverage(path)
-            click.echo(
-                f"  ink: {ink.coverage:.0%} of the paper printed, average density {ink.density:.0%}"
-            )
+            coverage, density = amount(ink.coverage * 100), amount(ink.density * 100)
+            click.echo("  " + say("preflight.ink", coverage=coverage, density=density))
         failed = failed or not report.ok
     if failed:
         raise SystemExit(1)
@@ -74,11 +72,18 @@ def preflight_command(
 def print_report(report, quiet: bool = False) -> None:
     """A table of the checks page by page, then every failure and warning in full."""
     from ..load.datafile import shown
+    from ..words import say
 
     expect = report.expect
     click.echo(
-        f"{shown(Path(report.name))}: {report.pages} page(s), {expect.kind}, "
-        f"{expect.paper or 'any paper'}, {expect.duplex or 'any duplex'}"
+        say(
+            "preflight.heading",
+            file=shown(Path(report.name)),
+            pages=say("preflight.pages", count=report.pages),
+            kind=say(f"preflight.kind.{expect.kind}"),
+            paper=expect.paper or say("preflight.any-paper"),
+            duplex=expect.duplex or say("preflight.any-duplex"),
+        )
     )
     by_page: dict[int | None, dict[str, str]] = {}
     checks: list[str] = []
@@ -86,23 +91,43 @@ def print_report(report, quiet: bool = False) -> None:
         by_page.setdefault(finding.page, {})[finding.check] = finding.level
         if finding.page is not None and finding.check not in checks:
             checks.append(finding.check)
+    names = {check: say(f"preflight.check.{check}") for check in checks}
+    marks = {level: say(f"preflight.level.{level}") for level in ("ok", "warn", "fail")}
     if not quiet:
-        widths = [max(len(c), 7) for c in checks]
-        header = "  page  " + "  ".join(c.ljust(w) for c, w in zip(checks, widths, strict=True))
-        click.echo(header.rstrip())
+        widths = [max(len(names[c]), 7) for c in checks]
+        page_column = say("preflight.page-column")
+        first = max(len(page_column), len(say("preflight.file-row")), 4)
+        cells = [names[c].ljust(w) for c, w in zip(checks, widths, strict=True)]
+        click.echo(f"  {page_column:<{first}}  {'  '.join(cells)}".rstrip())
         for page in sorted(p for p in by_page if p is not None):
             row = "  ".join(
-                _MARKS[by_page[page].get(c, "ok")].ljust(w)
+                marks[by_page[page].get(c, "ok")].ljust(w)
                 for c, w in zip(checks, widths, strict=True)
             )
-            click.echo(f"  {page:<4}  {row}".rstrip())
+            click.echo(f"  {page:<{first}}  {row}".rstrip())
         document = [f for f in report.findings if f.page is None]
-        click.echo("  file  " + "; ".join(f"{f.check} {_MARKS[f.level]}" for f in document))
+        summary = "; ".join(
+            f"{say(f'preflight.check.{f.check}')} {marks[f.level]}" for f in document
+        )
+        click.echo(f"  {say('preflight.file-row'):<{first}}  {summary}")
     for finding in report.findings:
         if finding.level != "ok":
-            where = f"page {finding.page}" if finding.page is not None else "file"
-            click.echo(f"  {_MARKS[finding.level]}: {where}, {finding.check}: {finding.detail}")
-    verdict = "passes" if report.ok else f"FAILS ({len(report.failures)} problem(s))"
+            where = (
+                say("preflight.on-page", page=finding.page)
+                if finding.page is not None
+                else say("preflight.in-file")
+            )
+            line = say(
+                "preflight.finding",
+                level=marks[finding.level],
+                where=where,
+                check=say(f"preflight.check.{finding.check}"),
+                detail=finding.detail,
+            )
+            click.echo(f"  {line}")
+    verdict = (
+        say("preflight.passes") if report.ok else say("preflight.fails", count=len(report.failures))
+    )
     click.echo(f"  {verdict}")
 
 
@@ -128,15 +153,12 @@ def recover(folder: Path) -> None:
       printkit recover
       printkit recover --out ~/cards
     """
+    from ..api import recover as recover_folder
     from ..load.datafile import shown
-    from ..output.commit import recover as recover_folder
+    from ..words import say
 
-    if not folder.is_dir():
-        from ..errors import OutputError
-
-        raise OutputError(f"{shown(folder)}: no such folder; give the folder printkit wrote into")
-    done = recover_folder(folder, discard=True)
+    done = recover_folder(folder)
     for line in done:
         click.echo(f"{safe(shown(folder))}: {safe(line)}")
     if not done:
-        click.echo(f"{safe(shown(folder))}: nothing to recover; the folder is in order")
+        click.echo(safe(say("command.recover-nothing", folder=shown(folder))))

@@ -218,10 +218,10 @@ def negate(
 
     deck = open_deck(deck_id, data_dir, documents=False)
     if not deck.playing_cards:
-        raise UsageError(f"the {deck.name} has no playing cards to negate with")
+        raise UsageError.said("negation.no-playing-cards", deck=deck.name)
     pairs = [(kind, cards) for kind, cards in (("spook", spook), ("warn", warn)) if cards]
     if len(pairs) + (played is not None) != 1:
-        raise UsageError("give the PLAYED card, or two cards with --spook or --warn, not both")
+        raise UsageError.said("negation.played-or-pair")
     rest = (_cards(deck, boost), _cards(deck, assist), _cards(deck, counter))
     if pairs:
         kind, cards = pairs[0]

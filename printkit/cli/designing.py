@@ -12,8 +12,9 @@ import click
 
 from ..errors import PrintkitError, UsageError
 from ..values.settings import Settings
+from ..words import amount, say
 from .app import printkit
-from .terminal import safe, shown_text
+from .terminal import report, safe, shown_text
 
 __all__ = ["build_design", "new"]
 
@@ -39,16 +40,13 @@ def new(folder: Path, name: str | None) -> None:
     from ..targets.scaffold import scaffold
 
     if folder.exists() and not folder.is_dir():
-        raise UsageError(f"{folder} is a file, not a folder; give a new folder's name")
+        raise UsageError.said("command.new-is-file", folder=str(folder))
     if folder.exists() and any(folder.iterdir()):
-        raise UsageError(f"{folder} already holds files; give a new folder's name")
+        raise UsageError.said("command.new-not-empty", folder=str(folder))
     title = name or folder.resolve().name.replace("-", " ").replace("_", " ").title()
     title = " ".join(title.split())
     if not title or len(title) > MAX_TITLE or not title.isprintable():
-        raise UsageError(
-            f"--name {shown_text(title)}: give the deck a name of 1 to {MAX_TITLE} characters, "
-            "letters and spaces"
-        )
+        raise UsageError.said("command.new-bad-name", name=shown_text(title), most=MAX_TITLE)
     created = not folder.exists()
     try:
         for relative, text in scaffold(title).items():
@@ -58,11 +56,15 @@ def new(folder: Path, name: str | None) -> None:
         _draw_back(folder)  # the name must fit the back it is printed on
     except PrintkitError as exc:
         shutil.rmtree(folder) if created else None
-        raise UsageError(f"--name {shown_text(title)}: {exc}") from None
+        raise UsageError.said(
+            "command.new-name-fails", name=shown_text(title), why=str(exc)
+        ) from None
     except OSError as exc:
-        raise UsageError(f"{folder}: cannot write the deck there ({exc.strerror})") from None
-    click.echo(f"wrote a new deck in {folder}: deck.toml, front.toml, back.toml, cards.csv, art/")
-    click.echo(f"next: printkit build --deck-dir {shlex.quote(str(folder))} --watch")
+        raise UsageError.said(
+            "command.new-cannot-write", folder=str(folder), why=exc.strerror
+        ) from None
+    click.echo(say("command.new-wrote", folder=safe(str(folder))))
+    click.echo(say("command.new-next", folder=shlex.quote(str(folder))))
 
 
 def _draw_back(folder: Path) -> None:
@@ -112,17 +114,13 @@ def build_design(
             yield_on_timeout=True, raise_interrupt=True,
         ):  # fmt: skip
             if not announced:
-                click.echo(f"watching {safe(str(folder))} for changes (Ctrl-C to stop)", err=True)
+                click.echo(say("command.watching", folder=safe(str(folder))), err=True)
                 announced = True
             if _identity(folder) != identity:
                 break  # the folder was moved away, deleted or replaced by another
             if batch:
                 _attempt(folder, template_name, options, out, quiet, watching=True)
-        click.echo(
-            f"printkit: {safe(str(folder))} was moved or replaced; watching the folder now "
-            "at that name (Ctrl-C to stop)",
-            err=True,
-        )
+        report(say("command.watch-replaced", folder=str(folder)))
         while _identity(folder) is None:
             time.sleep(0.2)
         _attempt(folder, template_name, options, out, quiet, watching=True)
@@ -150,13 +148,17 @@ def _attempt(
     try:
         _once(folder, template_name, options, out, quiet=True, watching=watching)
     except PrintkitError as exc:
-        click.echo(f"printkit: error: {safe(str(exc))}", err=True)
+        report(str(exc), "error")
         return
     if not quiet:
         took = time.perf_counter() - started
-        click.echo(
-            f"{time.strftime('%H:%M:%S')} built {safe(str(folder))} in {took:.2f} s", err=True
+        built = say(
+            "command.watch-built",
+            time=time.strftime("%H:%M:%S"),
+            folder=safe(str(folder)),
+            seconds=amount(took, 2),
         )
+        click.echo(built, err=True)
     sys.stderr.flush()
 
 
@@ -173,7 +175,7 @@ def _once(
     from .building import make_kit
 
     if not (folder / "deck.toml").is_file():
-        raise UsageError(f"{folder}: no deck.toml here; make a deck with printkit new {folder}")
+        raise UsageError.said("command.no-deck-here", folder=str(folder))
     make_kit(
         [load_design(folder)], template_name, options, out, quiet, watching, folder, changed_since
     )

@@ -9,7 +9,7 @@ import click
 
 from ..rules.draw import CHECKS
 from ..values.notation import parse_card
-from ..words import joined, say
+from ..words import joined, percent, say
 from .app import data_dir_option, emit_json, high_noon_options, json_option, printkit
 from .terminal import fill
 
@@ -136,7 +136,8 @@ def odds(
     for outcome, chance in result.items():
         fraction = f"{chance.numerator}/{chance.denominator}"
         meaning = source.meaning(check, outcome)
-        click.echo(f"  {names[outcome]:<{width}}  {fraction:>9}  {float(chance):7.2%}  {meaning}")
+        share = percent(float(chance), 2)
+        click.echo(f"  {names[outcome]:<{width}}  {fraction:>9}  {share:>7}  {meaning}")
     for short in record["readings"]:
         click.echo(fill(say("answer.odds-reading", short=short), indent=""))
 

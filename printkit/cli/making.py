@@ -18,6 +18,7 @@ from ..targets.exports import EXPORTS, Wanted
 from ..units import mm
 from ..values.papers import BOOK_PAPER
 from ..values.settings import DEFAULT_TEMPLATE, DUPLEX_MODES, Settings
+from ..words import say
 from .app import (
     F,
     art_dir_option,
@@ -27,7 +28,7 @@ from .app import (
     open_deck,
     printkit,
 )
-from .terminal import safe
+from .terminal import report, safe
 
 __all__ = [
     "build",
@@ -47,11 +48,11 @@ def _offset(_ctx, _param, value: str | None) -> tuple[float, float]:
     try:
         dx, dy = (float(part) for part in value.split(","))
     except ValueError:
-        raise click.BadParameter(f"{value!r}: write two numbers in mm, like 1.5,-0.5") from None
+        raise click.BadParameter(say("command.offset-numbers", value=value)) from None
     if not (math.isfinite(dx) and math.isfinite(dy)):
-        raise click.BadParameter(f"{value!r}: write two numbers in mm, like 1.5,-0.5")
+        raise click.BadParameter(say("command.offset-numbers", value=value))
     if max(abs(dx), abs(dy)) > 20:
-        raise click.BadParameter(f"{value!r}: more than 20 mm; the offset is in millimetres")
+        raise click.BadParameter(say("command.offset-far", value=value))
     return (dx * mm, dy * mm)
 
 
@@ -156,9 +157,9 @@ def _image_deck(
         if deck.guessed:
             size = size_of(deck.cards.card_size)
             line = say("images.guessed", cli=True, size=size.name, sides=format_size(size.sides))
-            click.echo(f"printkit: {safe(line)}", err=True)
+            report(line)
         for line in deck.warnings:
-            click.echo(f"printkit: warning: {safe(line)}", err=True)
+            report(line, "warning")
     return deck.cards
 
 
@@ -170,18 +171,18 @@ def _images_only(
     image folder (the next run would take printkit's files for cards)."""
     if images is None:
         if back is not None or fill != "mirror" or draft:
-            raise UsageError("--back, --bleed-fill and --draft are for --images DIR: give it too")
+            raise UsageError.said("command.images-options")
         return
     context = click.get_current_context()
     for name, flag in (
-        ("deck_id", "a DECK"), ("aids", "--aids"), ("art_dir", "--art-dir"), ("qr", "--qr"),
+        ("deck_id", "DECK"), ("aids", "--aids"), ("art_dir", "--art-dir"), ("qr", "--qr"),
         ("ink_saver", "--ink-saver"), ("data_dir", "--data-dir"), ("deck_dir", "--deck-dir"),
     ):  # fmt: skip
         if name in context.params and context.get_parameter_source(name) not in (
             click.core.ParameterSource.DEFAULT,
             None,
         ):
-            raise UsageError(f"--images prints a folder of images, without {flag}")
+            raise UsageError.said("command.images-without", option=flag)
     if out is not None and images.is_dir():  # a list names its files: others beside it are not read
         from ..output.guard import outside_images
 
@@ -276,16 +277,13 @@ def _catalogue_only(deck_dir: Path | None, *names: str) -> None:
         if context.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE:
             option = next(p for p in context.command.params if p.name == name)
             flag = option.opts[0] if option.opts and option.opts[0].startswith("-") else "DECK"
-            raise UsageError(
-                f"{flag} is for printkit's catalogue decks; a designed deck (--deck-dir) "
-                "takes its pictures and cards from its own folder"
-            )
+            raise UsageError.said("command.catalogue-only", option=flag)
 
 
 def _pdf(path: Path) -> Path:
     """An output file's path, which must end in .pdf (and so have a name before it)."""
     if path.suffix.lower() != ".pdf" or not path.stem:
-        raise UsageError(f"{path}: the output file's name must end in .pdf")
+        raise UsageError.said("command.not-pdf", file=str(path))
     return path
 
 
@@ -305,17 +303,18 @@ def _write_checked(files, folder: Path, cards=None) -> None:
         written = write_files(part.files, spool=spool)
     _report(written)
     for line in warnings:
-        click.echo(f"printkit: warning: {safe(line)}", err=True)
+        report(line, "warning")
 
 
 def _report(paths: list[Path], quiet: bool = False) -> None:
     if quiet:
         return
     from ..load.datafile import shown
+    from ..words import amount
 
     for path in paths:
-        size = path.stat().st_size
-        click.echo(f"wrote {safe(shown(path))} ({size / 1024:,.0f} KiB)")
+        size = amount(path.stat().st_size / 1024)
+        click.echo(say("command.wrote", file=safe(shown(path)), size=size))
 
 
 @printkit.command()
@@ -396,14 +395,11 @@ def build(
     """
     _images_only(images, back_image, bleed_fill, draft, out_dir)
     if watch and deck_dir is None:
-        raise UsageError("--watch rebuilds a designed deck: give --deck-dir DIR too")
+        raise UsageError.said("command.watch-needs-deck")
     if watch and changed_since is not None:
-        raise UsageError("--changed-since prints errata once: leave out --watch")
+        raise UsageError.said("command.watch-errata")
     if deck_dir is not None and (deck_id is not None or data_dir is not None):
-        raise UsageError(
-            "--deck-dir builds a designed deck; --deck and --data-dir choose a catalogue "
-            "deck: give one or the other"
-        )
+        raise UsageError.said("command.deck-dir-or-deck")
     _catalogue_only(deck_dir, "aids", "art_dir")
     options = _settings(duplex, back_offset, qr, art_dir, aids, ink_saver, card_size)
     options = options._replace(proofs=not no_proofs)
@@ -499,7 +495,7 @@ def sheets(
         cards = _cards(deck, art_dir)
     template, notes = template_for(template_name, [(cards.name, cards.card_size)], card_size)
     for line in notes:
-        click.echo(f"printkit: {safe(line)}", err=True)
+        report(line)
     target = _pdf(output or Path("output") / sheets_name(cards, options, template))
     _write_checked(sheet_files(cards, template, options, target), target.parent, cards)
 
@@ -651,9 +647,7 @@ def idsheet(paper: str, output: Path | None, deck_id: str, data_dir: Path | None
 
     deck = open_deck(deck_id, data_dir, documents=False)
     if not deck.idsheet:
-        raise UsageError(
-            f"the {deck.name} has no identification sheet: its cards are not playing cards"
-        )
+        raise UsageError.said("command.no-idsheet", deck=deck.name)
     output = _pdf(output or Path("output") / paper_name(deck.idsheet, paper))
     _write_checked(idsheet_files(deck, paper, load_art(deck), output), output.parent)
 
@@ -683,7 +677,7 @@ def rulebook(
 
     deck = open_deck(deck_id, data_dir)
     if deck.rules is None:
-        raise UsageError(f"the {deck.name} has no rules: its deck.toml names no [rules]")
+        raise UsageError.said("command.no-rules", deck=deck.name)
     output = _pdf(output or Path("output") / paper_name(deck.rules.output, paper))
     _write_checked(rules_files(deck, paper, output, booklet), output.parent)
 
@@ -762,13 +756,13 @@ def export(
     """
     chosen = EXPORTS[shop]
     if url_base is not None and not chosen.url:
-        raise UsageError("--url is for --for tts: the saved object is what holds the addresses")
+        raise UsageError.said("command.url-for-tts")
     if dpi is not None and not chosen.dpi:
-        raise UsageError(f"--dpi is for the shops; --for {shop} has its own size")
+        raise UsageError.said("command.dpi-for-shops", shop=shop)
     _catalogue_only(deck_dir, "art_dir", "data_dir", "deck_id")
     _images_only(images, back_image, bleed_fill, draft, out_dir or Path("output"))
     if card_size is not None and images is None:
-        raise UsageError("--card-size is for --images here: an export draws a deck at its own size")
+        raise UsageError.said("command.export-card-size")
     if images is not None:
         cards = _image_deck(images, back_image, bleed_fill, draft, card_size)
     elif deck_dir is not None:
@@ -785,7 +779,7 @@ def export(
         try:
             locator(folder, url_base)
         except UsageError as exc:
-            raise UsageError(f"--url {exc}") from None
+            raise UsageError.said("command.url-bad", why=str(exc)) from None
     wanted = Wanted(folder, qr=qr, dpi=dpi, url=url_base)
     _write_export(chosen.make(cards, wanted), folder, shop, deck_dir)
 
@@ -807,7 +801,7 @@ def _write_export(files, folder: Path, shop: str, deck_dir: Path | None = None) 
             yield folder / name, data
 
     written = write_files(each(), [folder / "*"], f"export {shop}", folder=folder)
-    click.echo(f"wrote {len(written)} files to {safe(shown(folder))}")
+    click.echo(say("command.wrote-folder", count=len(written), folder=safe(shown(folder))))
 
 
 @printkit.command()
@@ -833,10 +827,7 @@ def table(output: Path, art_dir: Path, deck_id: str, data_dir: Path | None) -> N
 
     deck = open_deck(deck_id, data_dir, documents=False)
     if not deck.playing_cards:
-        raise UsageError(
-            f"the {deck.name} has no playing cards; the table page is for a deck like the "
-            "Dead Men's Deck"
-        )
+        raise UsageError.said("command.page-needs-playing-cards", deck=deck.name)
     if output.suffix.lower() not in (".html", ".htm"):
-        raise UsageError(f"{output}: the page's name must end in .html")
+        raise UsageError.said("command.not-html", file=str(output))
     _report(write_files(table_files(deck, load_art(deck, art_dir), output)))

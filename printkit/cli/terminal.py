@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-__all__ = ["fill", "safe", "shown_text", "width"]
+__all__ = ["fill", "report", "safe", "shown_text", "width"]
 
 
 def width() -> int:
@@ -69,3 +69,14 @@ def _shows(ch: str) -> bool:
 def shown_text(text: str) -> str:
     """A text a user gave, quoted for a message: 'like this', made ``safe``."""
     return "'" + safe(text).replace("'", "\\'") + "'"
+
+
+def report(line: str, kind: str = "note", who: str = "printkit") -> None:
+    """One line on the standard error, ``printkit: ...``: a note (``kind`` "note"), a
+    "warning" or an "error", labelled in the language spoken."""
+    import click
+
+    from ..words import say
+
+    text = say(f"command.{kind}", message=line)
+    click.echo(f"{who}: {safe(text)}", err=True)

@@ -105,10 +105,11 @@ def scaled(layout: Layout, width: float, height: float) -> Layout:
     if not can_scale((layout.width, layout.height), (width, height)):
         from ..units import format_mm
 
-        raise RenderError(
-            f"{layout.source} is drawn for {format_mm(layout.width)} x "
-            f"{format_mm(layout.height)} cards; {format_mm(width)} x {format_mm(height)} "
-            "is too far from it: choose a template with cards of about that size"
+        raise RenderError.said(
+            "data.render.too-far",
+            file=layout.source,
+            size=f"{format_mm(layout.width)} x {format_mm(layout.height)}",
+            asked=f"{format_mm(width)} x {format_mm(height)}",
         )
     s = min(sx, sy)
 
@@ -193,10 +194,10 @@ def stacked_marks(
     count = len(badges)
     block = targets_h + count * badge_h + max(0, count - (0 if items else 1)) * gap
     if block > room.h + 1e-6:
-        raise RenderError(f"{name}: its targets and badges do not fit; give it fewer targets")
+        raise RenderError.said("data.render.targets", where=name)
     total = sum(item[2] for item in items) + gap * max(0, len(items) - 1)
     if total > room.w + 1e-6:
-        raise RenderError(f"{name}: its target icons are wider than their box")
+        raise RenderError.said("data.render.target-icons", where=name)
     centre = room.x + room.w / 2
     y = room.y + (room.h + block) / 2  # the block's top
     x = centre - total / 2
@@ -214,7 +215,7 @@ def stacked_marks(
         inset = badge + 0.8 * mm * s if icon_name else 0.0
         width = inset + measure(text)
         if width + 2.0 * mm * s > room.w + 1e-6:
-            raise RenderError(f"{name}: the badge {text!r} is wider than its box; shorten it")
+            raise RenderError.said("data.render.badge", where=name, text=text)
         bx = centre - width / 2
         bottom = y - badge_h
         box = Rect(bx - 1.0 * mm * s, bottom, width + 2.0 * mm * s, badge_h)

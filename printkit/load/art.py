@@ -130,10 +130,8 @@ def _picture(path: Path, root: Path) -> Picture:
     width, height = _check_pixels(path, data, held=False)
     _decode(path, data)
     if min(width, height) < MIN_PICTURE_SIDE:
-        raise _refused(
-            path,
-            f"is {width} x {height} pixels; a card's picture needs at least "
-            f"{MIN_PICTURE_SIDE} pixels on its shorter side",
+        raise _said(
+            path, "data.picture.too-small", width=width, height=height, most=MIN_PICTURE_SIDE
         )
     return Picture(shown(path), data)
 
@@ -148,8 +146,7 @@ def _decode(path: Path, data: bytes) -> None:
         with Image.open(io.BytesIO(data), formats=RASTER_FORMATS) as image:
             image.load()
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
-        message = f"is not a readable PNG or JPEG picture ({str(exc)[:80]})"
-        raise _refused(path, message) from None
+        raise _said(path, "data.picture.undecodable", error=str(exc)[:80]) from None
 
 
 def read_picture(path: Path, root: Path) -> bytes:
@@ -166,18 +163,30 @@ def _refused(path: Path, message: str) -> RenderError:
     return picture_error(shown(path), message)
 
 
+def _said(path: Path, key: str, /, **values: object) -> RenderError:
+    """``_refused`` with the catalogue's message ``key``."""
+    from ..words import say
+
+    return _refused(path, say(key, **values))
+
+
 def _inside(folder: Path, relative: str, where: str) -> Path:
     """A data file's picture path, refused unless it stays inside the deck's folder."""
     base = folder.resolve()
     target = (folder / relative).resolve()
     if target != base and base not in target.parents:
-        raise RenderError(
-            f"{shown(folder / 'effects.toml')}, {where}: {relative!r} leaves the deck's folder; "
-            "put the picture inside it"
+        raise RenderError.said(
+            "data.picture.outside",
+            file=shown(folder / "effects.toml"),
+            where=where,
+            picture=relative,
         )
     if not target.is_file():
-        raise RenderError(
-            f"{shown(folder / 'effects.toml')}, {where}: no picture at {relative!r}; check the name"
+        raise RenderError.said(
+            "data.picture.missing",
+            file=shown(folder / "effects.toml"),
+            where=where,
+            picture=relative,
         )
     return target
 
@@ -195,16 +204,12 @@ def _drawing(path: Path, root: Path, data: bytes):
         )
         drawing = renderer.render(tree)
     except Exception as exc:  # lxml and svglib raise many kinds; all mean a broken file
-        raise _refused(path, f"not a readable SVG picture ({str(exc)[:80]})") from None
+        raise _said(path, "data.picture.bad-svg", error=str(exc)[:80]) from None
     size_ok = drawing is not None and all(
         math.isfinite(v) and 0.01 <= v <= 1e6 for v in (drawing.width, drawing.height)
     )
     if not size_ok:
-        raise _refused(
-            path,
-            "not a readable SVG picture: give it a width and height (or a viewBox) of "
-            "0.01 to a million units",
-        )
+        raise _said(path, "data.picture.svg-size")
     _check_drawable(path, drawing)
     return drawing
 
@@ -234,7 +239,7 @@ def _check_drawable(path: Path, drawing) -> None:
     except Exception:  # reportlab raises ValueError, OverflowError, TypeError...
         bounds = (math.inf,)
     if bounds is not None and not all(math.isfinite(v) and abs(v) <= 1e4 * size for v in bounds):
-        raise _refused(path, "draws at coordinates no PDF can hold (beyond any page); fix it")
+        raise _said(path, "data.picture.far")
 
 
 def _svg_reader():
@@ -261,26 +266,20 @@ def _check_svg(path: Path, root: Path, data: bytes, depth: int = 0):
         tree = etree.fromstring(data, parser).getroottree()
     except etree.XMLSyntaxError as exc:
         line, column = exc.position
-        raise _refused(
-            path, f"is not well-formed XML (line {line}, column {column}), so not an SVG picture"
-        ) from None
+        raise _said(path, "data.picture.not-xml", line=line, column=column) from None
     dtd = tree.docinfo.internalDTD
     if dtd is not None and list(dtd.iterentities()):
-        raise _refused(path, "declares XML entities, which printkit does not expand")
+        raise _said(path, "data.picture.entities")
     outside = 0  # the elements of the SVG files this one refers to
     for count, element in enumerate(tree.iter(), start=1):
         if count > MAX_SVG_ELEMENTS:
-            raise _refused(path, f"has more than {MAX_SVG_ELEMENTS:,} elements")
+            raise _said(path, "data.picture.elements", most=MAX_SVG_ELEMENTS)
         for attribute in _HREFS:
             reference = element.get(attribute)
             if reference is not None:
                 outside += _check_reference(path, root, reference.strip(), depth)
     if _drawn_elements(tree.getroot()) + outside > MAX_SVG_ELEMENTS:
-        raise _refused(
-            path,
-            f"draws more than {MAX_SVG_ELEMENTS:,} elements once its <use> copies and the "
-            "files it refers to are counted; simplify it",
-        )
+        raise _said(path, "data.picture.drawn-elements", most=MAX_SVG_ELEMENTS)
     return tree.getroot()
 
 
@@ -324,26 +323,24 @@ def _check_reference(path: Path, root: Path, reference: str, depth: int = 0) -> 
         return 0
     target = reference.split("#", 1)[0]
     if ":" in target.split("/", 1)[0] or target.startswith(("/", "\\")):
-        raise _refused(path, f"refers to {reference[:60]!r}; only files beside it may be used")
+        raise _said(path, "data.picture.reference-beside", reference=reference[:60])
     resolved = (path.parent / target).resolve()
     base = Path(root).resolve()
     if resolved != base and base not in resolved.parents:
-        raise _refused(path, f"refers to {reference[:60]!r}, outside its folder")
+        raise _said(path, "data.picture.reference-outside", reference=reference[:60])
     if resolved.suffix.lower() not in _SUFFIXES:
-        raise _refused(path, f"refers to {reference[:60]!r}; only SVG, PNG or JPEG may be used")
+        raise _said(path, "data.picture.reference-format", reference=reference[:60])
     if resolved.suffix.lower() != ".svg":
         _check_pixels(resolved, _read(resolved, root))
         return 0
     if depth >= 2:
-        raise _refused(path, f"refers to {reference[:60]!r}, an SVG that refers to SVGs in turn")
+        raise _said(path, "data.picture.reference-deep", reference=reference[:60])
     # Another SVG is read and checked as this one was (a regular file, its size, its
     # elements and references), so that svglib never opens a pipe or a giant. svglib
     # reads it with its own fonts, which look fonts up on the disk: it may hold no text.
     other = _check_svg(resolved, root, _read(resolved, root), depth + 1)
     if any(isinstance(e.tag, str) and e.tag.rsplit("}", 1)[-1] in _TEXT for e in other.iter()):
-        raise _refused(
-            path, f"refers to {reference[:60]!r}, an SVG with text; put the text in this file"
-        )
+        raise _said(path, "data.picture.reference-text", reference=reference[:60])
     return _drawn_elements(other)
 
 
@@ -358,7 +355,7 @@ def _check_embedded(path: Path, reference: str) -> None:
     try:
         data = base64.b64decode(reference.split(",", 1)[1], validate=False)
     except (binascii.Error, ValueError):
-        raise _refused(path, "holds a picture that is not valid base64") from None
+        raise _said(path, "data.picture.base64") from None
     _check_pixels(path, data)
 
 
@@ -372,38 +369,44 @@ def _check_pixels(path: Path, data: bytes, held: bool = True) -> tuple[int, int]
         with Image.open(io.BytesIO(data), formats=RASTER_FORMATS) as image:
             width, height = image.size
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
-        what = "holds an embedded picture that is" if held else "is"
         kind = _other_format(data)
         if kind:
-            raise _refused(path, f"{what} {kind}; printkit reads PNG and JPEG only") from None
-        raise _refused(path, f"{what} not a readable PNG or JPEG picture") from None
+            from ..words import say
+
+            key = "data.picture.held-format" if held else "data.picture.format"
+            raise _said(path, key, kind=say(f"data.picture.kind.{kind}")) from None
+        key = "data.picture.held-unreadable" if held else "data.picture.unreadable"
+        raise _said(path, key) from None
     finally:
         Image.MAX_IMAGE_PIXELS = limit
     if width * height > MAX_PIXELS:
-        what = "holds a picture of" if held else "is"
-        raise _refused(
+        raise _said(
             path,
-            f"{what} {width:,} x {height:,} pixels, more than {MAX_PIXELS // 1_000_000} million",
+            "data.picture.held-pixels" if held else "data.picture.pixels",
+            width=width,
+            height=height,
+            most=MAX_PIXELS // 1_000_000,
         )
     return width, height
 
 
 #: Formats people save pictures in that printkit does not open, known by their first bytes
-#: (named in the message only: their content is never handed to a decoder).
+#: (named in the message only, ``data.picture.kind.<name>``: their content is never
+#: handed to a decoder).
 _OTHER_FORMATS = (
-    (b"GIF8", "a GIF picture"),
-    (b"%!PS", "a PostScript (EPS) file"),
-    (b"\xc5\xd0\xd3\xc6", "a PostScript (EPS) file"),
-    (b"%PDF", "a PDF file"),
-    (b"BM", "a BMP picture"),
-    (b"II*\x00", "a TIFF picture"),
-    (b"MM\x00*", "a TIFF picture"),
+    (b"GIF8", "gif"),
+    (b"%!PS", "eps"),
+    (b"\xc5\xd0\xd3\xc6", "eps"),
+    (b"%PDF", "pdf"),
+    (b"BM", "bmp"),
+    (b"II*\x00", "tiff"),
+    (b"MM\x00*", "tiff"),
 )
 
 
 def _other_format(data: bytes) -> str:
     if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
-        return "a WebP picture"
+        return "webp"
     return next((name for magic, name in _OTHER_FORMATS if data.startswith(magic)), "")
 
 

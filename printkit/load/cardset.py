@@ -24,7 +24,9 @@ def catalogue_set(deck: Deck, art: ArtLibrary) -> CardSet:
     """The deck as printkit prints it, with its look (and its player aid, when the deck
     was read with it); ``art`` is its pictures, read and checked."""
     if deck.look is None:
-        raise CatalogueError(f"the {deck.name} was read without its look; read it whole")
+        raise CatalogueError.said("data.cardset.no-look", deck=deck.name)
+    from ..words import say
+
     look = deck.look
     pictures = {picture_name(e.id): p for e in deck.effects if (p := art.effect(e))}
     back_picture = art.back()
@@ -41,10 +43,10 @@ def catalogue_set(deck: Deck, art: ArtLibrary) -> CardSet:
         playing = card.playing_card
         return PrintCard(
             card.number,
-            f"card {card.code}",
+            say("data.cardset.card", card=card.code),
             fields,
             "back",
-            f"shorten 'text' in effects.toml [{effect.id}] ({len(effect.text)} characters now)",
+            say("data.cardset.shorten", effect=effect.id, length=len(effect.text)),
             stem=f"{card.code}-{effect.id}" if playing is not None else card.code,
             symbol=playing.symbol if playing is not None else "",
             about=effect.summary or effect.text,
@@ -53,10 +55,16 @@ def catalogue_set(deck: Deck, art: ArtLibrary) -> CardSet:
     aid = None
     if deck.aid is not None:
         accent = deck.colors.get("accent", "")
-        under = PrintCard(0, "the player aid", {**back, **blank_fields(deck, accent)}, "card")
+        fields = {**back, **blank_fields(deck, accent)}
+        under = PrintCard(0, say("data.cardset.aid"), fields, "card")
         aid = PlayerAid(deck.aid, under._replace(front="card", kind="aid"))
     blank = PrintCard(
-        0, "the blank card", {**back, **blank_fields(deck)}, "back", front="blank", kind="blank"
+        0,
+        say("data.cardset.blank"),
+        {**back, **blank_fields(deck)},
+        "back",
+        front="blank",
+        kind="blank",
     )
     return CardSet(
         id=deck.id,

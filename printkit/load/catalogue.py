@@ -33,7 +33,7 @@ from ..values.model import (
     name_key,
 )
 from ..values.notation import parse_card
-from ..words import SOURCE, bilingual
+from ..words import SOURCE, bilingual, joined, say
 from ..words import language as spoken
 from .datafile import DataFile, control_char, one_line, without_invisibles
 from .translation import translated, translation_file
@@ -95,20 +95,19 @@ def load_deck(
     code = language or spoken()
     root = Path(data_dir or default_data_dir())
     if not isinstance(deck_id, str) or not _ID.match(deck_id) or len(deck_id) > 64:
-        raise NotFoundError(
-            f"{deck_id!r} is not a deck name: a deck is named by its folder, in lower-case "
-            "letters, digits and dashes"
-        )
+        raise NotFoundError.said("data.deck.not-a-name", deck=deck_id)
     folder = root / "decks" / deck_id
     if not (folder / "deck.toml").is_file():
         known = deck_ids(root)
         close = did_you_mean(deck_id, known, n=1)
-        hint = (
-            f"did you mean {close[0]!r}?" if close else f"decks here: {', '.join(known) or 'none'}"
-        )
-        raise NotFoundError(
-            f"no deck {deck_id!r} in {DataFile(root / 'decks', NotFoundError).name}; {hint}"
-        )
+        if close:
+            hint = say("data.did-you-mean", name=close[0])
+        elif known:
+            hint = say("data.deck.here", decks=joined(known, "list"))
+        else:
+            hint = say("data.deck.none-here")
+        folder_name = DataFile(root / "decks", NotFoundError).name
+        raise NotFoundError.said("data.deck.not-found", deck=deck_id, folder=folder_name, hint=hint)
 
     meta_file = DataFile(folder / "deck.toml", CatalogueError, root=folder)
     meta = translated(meta_file.toml(), "deck", translation_file(meta_file.path, folder, code))
@@ -117,7 +116,8 @@ def load_deck(
         meta[key] = _text(meta_file, "", meta, key, MAX_TEXT if key == "description" else MAX_TITLE)
     index = meta_file.expect(meta["index"], str, "", "index")
     if index not in _INDEX_KINDS:
-        raise meta_file.fail("'index'", f"must be one of {', '.join(_INDEX_KINDS)}, not {index!r}")
+        kinds = joined(_INDEX_KINDS, "list")
+        raise meta_file.said("'index'", "data.deck.index", kinds=kinds, index=index)
     colors = _read_colors(meta_file, meta.get("colors", {}))
     types = _read_types(meta_file, meta.get("types", {}))
     rules = _read_rules(meta_file, meta.get("rules"), deck_id)
@@ -137,13 +137,11 @@ def load_deck(
             meta_file, table.get("output", f"{deck_id}-identification-sheet"), "[identification]"
         )
     elif "identification" in meta:
-        raise meta_file.fail(
-            "[identification]", "only a deck of playing cards has an identification sheet"
-        )
+        raise meta_file.said("[identification]", "data.deck.identification")
 
     look = meta_file.expect(meta.get("look", "western"), str, "", "look")
     if not _ID.match(look) or len(look) > 64:
-        raise meta_file.fail("look", f"{look!r} is not the name of a look in data/layouts")
+        raise meta_file.said("look", "data.deck.no-look", look=look)
     two_names = meta_file.expect(meta.get("bilingual", False), bool, "", "bilingual")
     effects = _read_effects(DataFile(folder / "effects.toml", CatalogueError, folder), types, code)
     playing = index == "playing-cards"
@@ -182,7 +180,8 @@ def _read_rules(file: DataFile, table: Any, deck_id: str) -> Rules | None:
     file.relative_path(source, "[rules] source")
     layout = file.expect(table.get("layout", "book"), str, "[rules]", "layout")
     if layout not in _LAYOUTS:
-        raise file.fail("[rules]", f"'layout' is {' or '.join(_LAYOUTS)}, not {layout!r}")
+        layouts = joined(_LAYOUTS, "or")
+        raise file.said("[rules]", "data.deck.rules-layout", layouts=layouts, layout=layout)
     output = _output_name(file, table.get("output", f"{deck_id}-rules"), "[rules]")
     return Rules(source, layout, output)
 
@@ -190,9 +189,7 @@ def _read_rules(file: DataFile, table: Any, deck_id: str) -> Rules | None:
 def _output_name(file: DataFile, name: Any, where: str) -> str:
     file.expect(name, str, where, "output")
     if not _ID.match(name):
-        raise file.fail(
-            where, f"'output' is a file name of letters, digits and dashes, not {name!r}"
-        )
+        raise file.said(where, "data.deck.output", name=name)
     return name
 
 
@@ -203,7 +200,7 @@ def _read_colors(file: DataFile, table: Any) -> dict[str, str]:
     for key, value in table.items():
         file.expect(value, str, "[colors]", key)
         if not _COLOR.match(value):
-            raise file.fail("[colors]", f'{key!r} must be a colour like "#a3241c", not {value!r}')
+            raise file.said("[colors]", "data.deck.colour", key=key, value=value)
         colors[key] = value.lower()
     return colors
 
@@ -214,14 +211,14 @@ def _read_types(file: DataFile, table: Any) -> dict[str, CardType]:
     for type_id, entry in table.items():
         where = f"[types.{type_id}]"
         if not _ID.match(type_id):
-            raise file.fail(where, "a type id is lower-case letters, digits and dashes")
+            raise file.said(where, "data.deck.type-id")
         file.expect(entry, dict, where, type_id)
         file.check_keys(entry, where, ("label", "color"), ("badge",))
         file.expect(entry["label"], str, where, "label")
         badge = file.expect(entry.get("badge", ""), str, where, "badge")
         file.expect(entry["color"], str, where, "color")
         if not _COLOR.match(entry["color"]):
-            raise file.fail(where, f"'color' must be like \"#2a5d8f\", not {entry['color']!r}")
+            raise file.said(where, "data.deck.type-colour", value=entry["color"])
         types[type_id] = CardType(type_id, entry["label"], entry["color"].lower(), badge)
     return types
 
@@ -229,7 +226,7 @@ def _read_types(file: DataFile, table: Any) -> dict[str, CardType]:
 def _read_effects(file: DataFile, types: dict[str, CardType], code: str) -> dict[str, Effect]:
     table = file.toml()
     if not table:
-        raise file.fail("", "defines no effect; add one table per effect, like [spook]")
+        raise file.said("", "data.deck.no-effects")
     translation = translation_file(file.path, file.root, code)
     english = {}
     if translation is not None:
@@ -246,12 +243,9 @@ def _read_effects(file: DataFile, types: dict[str, CardType], code: str) -> dict
     for effect_id, entry in table.items():
         where = f"[{effect_id}]"
         if not _ID.match(effect_id):
-            raise file.fail(
-                where,
-                "an effect id is lower-case letters, digits and dashes, like [bad-moon-rising]",
-            )
+            raise file.said(where, "data.deck.effect-id")
         if not isinstance(entry, dict):
-            raise file.fail(where, f"{effect_id!r} must be a table: write it as [{effect_id}]")
+            raise file.said(where, "data.deck.effect-table", effect=effect_id)
         effect = _read_effect(file, where, effect_id, entry, types)
         if translation is not None:
             effect = effect._replace(
@@ -260,9 +254,7 @@ def _read_effects(file: DataFile, types: dict[str, CardType], code: str) -> dict
         for name in dict.fromkeys((effect.name, *effect.aliases)):
             folded = name_key(name)
             if folded in names and names[folded] != effect_id:
-                raise file.fail(
-                    where, f"the name {name!r} is also used by [{names[folded]}]; names must differ"
-                )
+                raise file.said(where, "data.deck.name-taken", name=name, other=names[folded])
             names[folded] = effect_id
         effects[effect_id] = effect
     return effects
@@ -275,13 +267,11 @@ def _text(file: DataFile, where: str, table: dict[str, Any], key: str, longest: 
     value = unicodedata.normalize("NFC", one_line(without_invisibles(value)))
     control = control_char(value)
     if control is not None:
-        raise file.fail(
-            where, f"{key!r} holds the control character U+{ord(control):04X}; remove it"
-        )
+        raise file.said(where, "data.deck.control", key=key, code=f"{ord(control):04X}")
     if not value:
-        raise file.fail(where, f"{key!r} is empty; write it")
+        raise file.said(where, "data.deck.empty", key=key)
     if len(value) > longest:
-        raise file.fail(where, f"{key!r} has {len(value):,} characters; the limit is {longest:,}")
+        raise file.said(where, "data.deck.too-long", key=key, length=len(value), limit=longest)
     return value
 
 
@@ -294,33 +284,36 @@ def _read_effect(
         for key in ("name", "summary", "text", "note")
     }
     if len(texts["summary"]) > MAX_SUMMARY:
-        raise file.fail(
-            where,
-            f"'summary' has {len(texts['summary'])} characters; shorten it to {MAX_SUMMARY} "
-            "(it must fit the identification sheet and the QR code)",
-        )
+        raise file.said(where, "data.deck.summary", length=len(texts["summary"]), limit=MAX_SUMMARY)
     targets = file.expect(entry["targets"], list, where, "targets")
     for target in targets:
         if target not in TARGETS:
             close = did_you_mean(str(target), TARGETS, n=1)
-            hint = f"did you mean {close[0]!r}?" if close else f"use {', '.join(TARGETS)}"
-            raise file.fail(where, f"unknown target {target!r} in 'targets'; {hint}")
+            hint = (
+                say("data.did-you-mean", name=close[0])
+                if close
+                else say("data.deck.use-targets", targets=joined(TARGETS, "list"))
+            )
+            raise file.said(where, "data.deck.unknown-target", target=target, hint=hint)
     aliases = file.expect(entry.get("aliases", []), list, where, "aliases")
     for alias in aliases:
         file.expect(alias, str, where, "aliases")
     timing = file.expect(entry.get("timing", "turn"), str, where, "timing")
     if timing not in TIMINGS:
-        raise file.fail(where, f"'timing' must be one of {', '.join(TIMINGS)}, not {timing!r}")
+        timings = joined(TIMINGS, "list")
+        raise file.said(where, "data.deck.timing", timings=timings, timing=timing)
     negatable = file.expect(entry.get("negatable", True), bool, where, "negatable")
     stays = file.expect(entry.get("stays_in_play", False), bool, where, "stays_in_play")
     card_type = entry.get("type")
     if card_type is not None:
         file.expect(card_type, str, where, "type")
         if card_type not in types:
-            known = ", ".join(types) or "none: declare them in deck.toml under [types]"
-            raise file.fail(where, f"unknown type {card_type!r}; types of this deck: {known}")
+            if not types:
+                raise file.said(where, "data.deck.no-types", type=card_type)
+            known = joined(types, "list")
+            raise file.said(where, "data.deck.unknown-type", type=card_type, types=known)
     elif types:
-        raise file.fail(where, f"missing key 'type'; this deck's cards are {', '.join(types)}")
+        raise file.said(where, "data.deck.missing-type", types=joined(types, "list"))
     art = entry.get("art")
     if art is not None:
         file.expect(art, str, where, "art")
@@ -352,46 +345,44 @@ def _read_cards(file: DataFile, effects: dict[str, Effect], playing: bool) -> tu
     for row in rows:
         effect = _effect_of(file, row.line, row.values, effects)
         if playing:
-            where = f"line {row.line}"
+            where = file.line(row.line)
             try:
                 playing_card = parse_card(row.values["card"])
             except NotationError as exc:
                 raise file.fail(where, str(exc)) from None
             if playing_card in seen:
-                raise file.fail(
-                    f"line {row.line} (card {playing_card.code})",
-                    f"{playing_card.code} is listed twice (first on line {seen[playing_card]}); "
-                    "each playing card appears once",
+                raise file.said(
+                    say("data.deck.card-where", line=row.line, card=playing_card.code),
+                    "data.deck.card-twice",
+                    card=playing_card.code,
+                    first=seen[playing_card],
                 )
             seen[playing_card] = row.line
             entries.append((playing_card, effect, 1))
         else:
             if effect.id in counted:
-                raise file.fail(
-                    f"line {row.line}",
-                    f"the effect {effect.id!r} is listed twice (first on line "
-                    f"{counted[effect.id]}); give it one line with its count",
+                raise file.said(
+                    file.line(row.line),
+                    "data.deck.effect-twice",
+                    effect=effect.id,
+                    first=counted[effect.id],
                 )
             counted[effect.id] = row.line
             entries.append((None, effect, _count_of(file, row.line, row.values)))
     if playing:
         missing = [c.code for c in PlayingCard.every() if c not in seen]
         if missing:
-            raise file.fail(
-                "",
-                f"missing {len(missing)} playing card(s): {', '.join(missing)}; "
-                "a playing-card deck needs every rank of every suit once",
+            raise file.said(
+                "", "data.deck.missing-cards", count=len(missing), cards=joined(missing, "list")
             )
         entries.sort(key=lambda entry: entry[0].sort_key)  # type: ignore[union-attr]
     used = {effect.id for _, effect, _ in entries}
     unused = [effect_id for effect_id in effects if effect_id not in used]
     if unused:
-        raise file.fail(
-            "", f"no card carries the effect {unused[0]!r}; give it a card or remove it"
-        )
+        raise file.said("", "data.deck.unused-effect", effect=unused[0])
     total = sum(count for _, _, count in entries)
     if total > MAX_CARDS:
-        raise file.fail("", f"makes {total:,} cards, more than the limit of {MAX_CARDS:,}")
+        raise file.said("", "data.deck.too-many-cards", cards=total, limit=MAX_CARDS)
     cards = []
     for playing_card, effect, count in entries:
         for copy in range(1, count + 1):
@@ -404,21 +395,18 @@ def _effect_of(
 ) -> Effect:
     effect_id = values["effect"]
     card = values.get("card")
-    where = f"line {line}" + (f" (card {card})" if card else "")
     if effect_id in effects:
         return effects[effect_id]
+    where = say("data.deck.card-where", line=line, card=card) if card else file.line(line)
     if not effect_id:
-        raise file.fail(where, "the 'effect' column is empty; name an effect from effects.toml")
+        raise file.said(where, "data.deck.no-effect")
     close = did_you_mean(effect_id, effects, n=1)
-    hint = f"did you mean {close[0]!r}?" if close else "define it in effects.toml first"
-    raise file.fail(where, f"unknown effect {effect_id!r}; {hint}")
+    hint = say("data.did-you-mean", name=close[0]) if close else say("data.deck.define-effect")
+    raise file.said(where, "data.deck.unknown-effect", effect=effect_id, hint=hint)
 
 
 def _count_of(file: DataFile, line: int, values: dict[str, str]) -> int:
     text = values.get("count", "") or "1"
     if not (text.isascii() and text.isdigit()) or len(text) > 4 or not 1 <= int(text) <= MAX_COPIES:
-        raise file.fail(
-            f"line {line}",
-            f"'count' must be a whole number from 1 to {MAX_COPIES}, not {text[:20]!r}",
-        )
+        raise file.said(file.line(line), "data.deck.count", most=MAX_COPIES, text=text[:20])
     return int(text)

@@ -99,36 +99,37 @@ def read_confined(
     """A file's bytes, read only if it is a regular file of at most ``limit`` bytes that,
     symlinks resolved, lies inside ``root`` (when given). ``fail(message)`` makes the
     error; nothing is opened before the checks pass, so a FIFO or a device never blocks."""
+    from ..words import say
+
     path = Path(path)
     try:
         real = path.resolve(strict=True)
     except FileNotFoundError:
-        raise fail("file not found; check the path or restore the file") from None
+        raise fail(say("data.file.not-found")) from None
     except (OSError, RuntimeError) as exc:  # a symlink loop, a permission
-        raise fail(f"cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+        reason = getattr(exc, "strerror", None) or exc
+        raise fail(say("data.file.unreadable", reason=reason)) from None
     if root is not None:
         base = Path(root).resolve()
         if real != base and base not in real.parents:
-            raise fail(f"leads outside its folder (to {real}); printkit reads only files inside it")
+            raise fail(say("data.file.outside", target=real))
     try:
         status = real.stat()
     except OSError as exc:
-        raise fail(f"cannot be read ({exc.strerror})") from None
+        raise fail(say("data.file.unreadable", reason=exc.strerror)) from None
     if stat.S_ISDIR(status.st_mode):
-        raise fail("is a folder, not a file")
+        raise fail(say("data.file.folder"))
     if not stat.S_ISREG(status.st_mode):
-        raise fail("is not a regular file (a pipe or a device?); give a file")
+        raise fail(say("data.file.not-regular"))
     if status.st_size > limit:
-        raise fail(
-            f"is {status.st_size:,} bytes, more than the limit of {limit:,}; make it smaller"
-        )
+        raise fail(say("data.file.too-large", size=status.st_size, limit=limit))
     try:
         with open(real, "rb") as stream:
             data = stream.read(limit + 1)
     except OSError as exc:
-        raise fail(f"cannot be read ({exc.strerror})") from None
+        raise fail(say("data.file.unreadable", reason=exc.strerror)) from None
     if len(data) > limit:
-        raise fail(f"is more than the limit of {limit:,} bytes; make it smaller")
+        raise fail(say("data.file.over-limit", limit=limit))
     return data
 
 
@@ -160,9 +161,17 @@ class DataFile:
         return shown(self.path)
 
     def fail(self, where: str, message: str) -> PrintkitError:
-        """An error naming this file and a place in it; ``raise file.fail(...)``."""
-        place = f", {where}" if where else ""
-        return self.error(f"{self.name}{place}: {message}")
+        """An error naming this file and a place in it (``where``, said: "line 4", or as
+        the file writes it: "[card]"), with a ``message`` said; ``raise file.fail(...)``."""
+        if where:
+            return self.error.said("data.at", file=self.name, where=where, message=message)
+        return self.error.said("data.in", file=self.name, message=message)
+
+    def said(self, where: str, key: str, /, **values: object) -> PrintkitError:
+        """``fail`` with the catalogue's message ``key`` and its ``values``."""
+        from ..words import say
+
+        return self.fail(where, say(key, **values))
 
     def text(self) -> str:
         raw = read_confined(
@@ -172,18 +181,16 @@ class DataFile:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             line = raw[: exc.start].count(b"\n") + 1
-            raise self.fail(
-                f"line {line}", f"not UTF-8 text (byte {exc.start}); save the file as UTF-8"
-            ) from None
+            raise self.said(self.line(line), "data.file.not-utf8", byte=exc.start) from None
         return text.removeprefix("\ufeff")
 
     def toml(self) -> dict[str, Any]:
         try:
             return tomli.loads(self.text())
         except tomli.TOMLDecodeError as exc:
-            raise self.fail("", f"not valid TOML ({exc}); fix the syntax there") from None
+            raise self.said("", "data.file.not-toml", error=exc) from None
         except RecursionError:
-            raise self.fail("", "nests tables or lists too deeply; flatten it") from None
+            raise self.said("", "data.file.too-deep") from None
 
     def csv_rows(self, required: Iterable[str], optional: Iterable[str] = ()) -> list[Row]:
         """The rows of a CSV file with a header line; columns are checked like keys."""
@@ -200,33 +207,33 @@ class DataFile:
         try:
             lines = [(reader.line_num, row) for row in reader]
         except csv.Error as exc:
-            raise self.fail(
-                f"line {reader.line_num}", f"not valid CSV ({exc}); check the quotes"
-            ) from None
+            raise self.said(self.line(reader.line_num), "data.csv.invalid", error=exc) from None
         lines = [(n, row) for n, row in lines if any(cell.strip() for cell in row)]
         if not lines:
-            names = ", ".join(required) if required else "like name,count,text"
-            raise self.fail("", f"empty; the first line must name the columns: {names}")
+            if not required:
+                raise self.said("", "data.csv.empty-any")
+            from ..words import joined
+
+            raise self.said("", "data.csv.empty", columns=joined(required, "list"))
         header_line, header = lines[0]
         header = [cell.strip() for cell in header]
         if any_columns:
             if not all(header):
-                raise self.fail(f"line {header_line}", "a column of the header has no name")
+                raise self.said(self.line(header_line), "data.csv.unnamed-column")
         else:
-            self.check_keys(
-                dict.fromkeys(header), f"line {header_line} (the header)", required, optional
-            )
+            from ..words import say
+
+            where = say("data.where.header", line=header_line)
+            self.check_keys(dict.fromkeys(header), where, required, optional)
         if len(set(header)) != len(header):
-            raise self.fail(f"line {header_line}", "a column is named twice in the header")
+            raise self.said(self.line(header_line), "data.csv.column-twice")
         if len(lines) - 1 > MAX_ROWS:
-            raise self.fail("", f"has {len(lines) - 1:,} rows, more than the limit of {MAX_ROWS:,}")
+            raise self.said("", "data.csv.too-many-rows", rows=len(lines) - 1, limit=MAX_ROWS)
         rows = []
         for number, cells in lines[1:]:
             if len(cells) != len(header):
-                raise self.fail(
-                    f"line {number}",
-                    f"has {len(cells)} fields but the header has {len(header)}; "
-                    "quote a field that contains a comma",
+                raise self.said(
+                    self.line(number), "data.csv.fields", count=len(cells), header=len(header)
                 )
             rows.append(Row(number, {k: v.strip() for k, v in zip(header, cells, strict=True)}))
         return header, rows
@@ -243,12 +250,25 @@ class DataFile:
         valid = required + optional
         for key in table:
             if key not in valid:
+                from ..words import joined, say
+
                 close = did_you_mean(str(key), valid, n=1)
-                hint = f"did you mean {close[0]!r}?" if close else f"valid keys: {', '.join(valid)}"
-                raise self.fail(where, f"unknown key {key!r}; {hint}")
+                hint = (
+                    say("data.did-you-mean", name=close[0])
+                    if close
+                    else say("data.key.valid", keys=joined(valid, "list"))
+                )
+                raise self.said(where, "data.key.unknown", key=key, hint=hint)
         for key in required:
             if key not in table:
-                raise self.fail(where, f"missing key {key!r}; add it")
+                raise self.said(where, "data.key.missing", key=key)
+
+    @staticmethod
+    def line(number: int) -> str:
+        """The place "line 4" of a file, as messages say it."""
+        from ..words import say
+
+        return say("data.where.line", line=number)
 
     def relative_path(self, text: str, where: str) -> PurePosixPath:
         """A path written in this file, refused if it is absolute, empty or climbs out
@@ -260,11 +280,7 @@ class DataFile:
             or re.match(r"[A-Za-z]:", text)
             or ".." in path.parts
         ):
-            raise self.fail(
-                where,
-                f"the path {text!r} leaves the deck's folders; write a path inside them, "
-                'like "spook.svg"',
-            )
+            raise self.said(where, "data.file.path-outside", path=text)
         return path
 
     def expect(self, value: Any, kind: type | tuple[type, ...], where: str, key: str) -> Any:
@@ -272,28 +288,41 @@ class DataFile:
         kinds = kind if isinstance(kind, tuple) else (kind,)
         ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
         if not ok:
-            wanted = " or ".join(_KIND_NAMES.get(k, k.__name__) for k in kinds)
-            raise self.fail(where, f"{key!r} must be {wanted}, not {_describe(value)}")
+            from ..words import joined, say
+
+            wanted = joined(
+                (
+                    say(f"data.kind.{_KIND_NAMES[k]}") if k in _KIND_NAMES else k.__name__
+                    for k in kinds
+                ),
+                "or",
+            )
+            raise self.said(
+                where, "data.key.wrong-kind", key=key, wanted=wanted, value=_describe(value)
+            )
         return value
 
 
+#: Each kind of value by its message's id: ``data.kind.text``...
 _KIND_NAMES = {
-    str: "text in quotes",
-    int: "a whole number",
-    float: "a number",
-    bool: "true or false",
-    list: "a list in [brackets]",
-    dict: "a table",
+    str: "text",
+    int: "whole-number",
+    float: "number",
+    bool: "bool",
+    list: "list",
+    dict: "table",
 }
 
 
 def _describe(value: Any) -> str:
+    from ..words import say
+
     if isinstance(value, bool):
-        return "true" if value else "false"
+        return "true" if value else "false"  # as TOML writes them
     if isinstance(value, str):
-        return f"the text {value!r}"
+        return say("data.kind.the-text", text=value)
     if isinstance(value, dict):
-        return "a table"
+        return say("data.kind.table")
     if isinstance(value, list):
-        return "a list"
+        return say("data.kind.a-list")
     return repr(value)

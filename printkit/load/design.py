@@ -91,12 +91,12 @@ def load_design(folder: Path) -> CardSet:
     )
     name = file.expect(table["name"], str, "", "name").strip()
     if not name or len(name) > MAX_TITLE:
-        raise file.fail("name", f"give the deck a name of 1 to {MAX_TITLE} characters")
+        raise file.said("name", "data.design.name", most=MAX_TITLE)
     for key in ("name", "game", "description"):
         if key in table:
             control = control_char(file.expect(table[key], str, "", key))
             if control is not None:
-                raise file.fail(key, f"holds the control character U+{ord(control):04X}; remove it")
+                raise file.said(key, "data.design.control", code=f"{ord(control):04X}")
     sheet = file.expect(table["sheet"], str, "", "sheet") if "sheet" in table else None
     header, rows = read_rows(_inside(file, folder, table["cards"], "", "cards"), folder, sheet)
     front = load_layout(_inside(file, folder, table["front"], "", "front"), folder)
@@ -109,11 +109,11 @@ def load_design(folder: Path) -> CardSet:
     if "backs" in table:
         spec = file.expect(table["backs"], dict, "[backs]", "backs")
         if "field" not in spec:
-            raise file.fail("[backs]", "missing key 'field': the column whose value picks the back")
+            raise file.said("[backs]", "data.design.backs-field")
         by_field = file.expect(spec["field"], str, "[backs]", "field")
         if by_field not in header:
-            raise file.fail(
-                "[backs] field", f"no column {by_field!r}; the cards have {', '.join(header)}"
+            raise file.said(
+                "[backs] field", "data.design.no-column", column=by_field, columns=_listed(header)
             )
         for value, layout_name in spec.items():
             if value == "field":
@@ -130,10 +130,11 @@ def load_design(folder: Path) -> CardSet:
             abs(layout.width - front.width) > 0.01 * mm
             or abs(layout.height - front.height) > 0.01 * mm
         ):
-            raise CatalogueError(
-                f"{layout.source}: drawn for {format_mm(layout.width)} x "
-                f"{format_mm(layout.height)} cards, but the front is "
-                f"{format_mm(front.width)} x {format_mm(front.height)}"
+            raise CatalogueError.said(
+                "data.design.size",
+                file=layout.source,
+                size=f"{format_mm(layout.width)} x {format_mm(layout.height)}",
+                front=f"{format_mm(front.width)} x {format_mm(front.height)}",
             )
     cards = []
     for row in rows:
@@ -143,25 +144,27 @@ def load_design(folder: Path) -> CardSet:
             or default_back
         )
         if not back and by_field is not None:
-            raise file.fail(
+            raise file.said(
                 "[backs]",
-                f"{row.where} has {by_field} {row.source.get(by_field, '')!r}, which names no "
-                f'back in [backs]; add one, or a back = "back.toml" for every other card',
+                "data.design.no-back",
+                where=row.where,
+                field=by_field,
+                value=row.source.get(by_field, ""),
             )
         if back and back not in backs:
             path = _inside(file, folder, back, row.where, "back")
             backs[back] = load_layout(path, folder)
             _check_fields(backs[back], header)
         if "name" in row.values and len(row.values["name"]) > MAX_NAME:
-            raise CatalogueError(f"{row.where}: the name is longer than {MAX_NAME} characters")
+            raise CatalogueError.said("data.design.long-name", where=row.where, most=MAX_NAME)
         for _ in range(row.count):
             values = dict(row.values)
             about = values.get("text", "")
             cards.append(PrintCard(len(cards) + 1, row.where, values, back or "", about=about))
             if len(cards) > MAX_CARDS:
-                raise file.fail("cards", f"more than {MAX_CARDS:,} cards with their copies")
+                raise file.said("cards", "data.design.too-many-cards", limit=MAX_CARDS)
     if not cards:
-        raise file.fail("cards", "the card file lists no card (or every count is 0)")
+        raise file.said("cards", "data.design.no-cards")
     pictures = _pictures(folder, front, backs.values(), cards)
     icons = _icons(folder, (front, *backs.values()), cards)
     return CardSet(
@@ -183,10 +186,19 @@ def _check_fields(layout: Layout, header: list[str]) -> None:
     for box in layout.boxes:
         for field_name in sorted(box.fields):
             if field_name not in header:
-                raise CatalogueError(
-                    f"{layout.source}, [box.{box.name}]: no field {field_name!r} in the cards; "
-                    f"their columns are {', '.join(header)}"
+                raise CatalogueError.said(
+                    "data.design.no-field",
+                    where=f"{layout.source}, [box.{box.name}]",
+                    field=field_name,
+                    columns=_listed(header),
                 )
+
+
+def _listed(names) -> str:
+    """Names said as a list: "a, b, c"."""
+    from ..words import joined
+
+    return joined(names, "list")
 
 
 def _pictures(folder: Path, front: Layout, backs, cards) -> dict:
@@ -207,19 +219,18 @@ def _pictures(folder: Path, front: Layout, backs, cards) -> dict:
                 if box.when is None or box.when.holds(card.values):
                     value = fill_in(box.content, card.values).strip()
                     if value and value not in asked:
-                        asked[value] = f"{card.row}, {layout.source} [box.{box.name}]"
+                        asked[value] = _place(card.row, f"{layout.source} [box.{box.name}]")
     pictures = {}
     for picture_name in sorted(asked):
         where = asked[picture_name]
         safe = inside_path(picture_name)
         if safe is None:
-            raise CatalogueError(
-                f"{where}: the picture {picture_name!r} leaves the deck's folder; name a file "
-                "inside it"
+            raise CatalogueError.said(
+                "data.design.picture-outside", where=where, picture=picture_name
             )
         if len(picture_name) > 200 or any(len(part.encode()) > 200 for part in safe.parts):
-            raise CatalogueError(
-                f"{where}: the picture's name {picture_name[:40]!r}... is too long for a file"
+            raise CatalogueError.said(
+                "data.design.picture-name", where=where, picture=picture_name[:40]
             )
         path = folder / Path(*safe.parts)
         if not path.suffix and (folder / "art").is_dir():
@@ -230,8 +241,17 @@ def _pictures(folder: Path, front: Layout, backs, cards) -> dict:
         try:
             pictures[picture_name] = load_picture(path, folder)
         except PrintkitError as exc:
-            raise CatalogueError(f"{where}: the picture {picture_name!r}: {exc}") from None
+            raise CatalogueError.said(
+                "data.design.picture", where=where, picture=picture_name, message=exc
+            ) from None
     return pictures
+
+
+def _place(first: str, then: str) -> str:
+    """Two places as one: "cards.csv, line 4"."""
+    from ..words import say
+
+    return say("data.where.in-file", file=first, where=then)
 
 
 #: The icons a deck's icons/ folder may hold.
@@ -250,9 +270,11 @@ def _icons(folder: Path, layouts, cards) -> dict:
         return {}
     files = sorted(icons_dir.glob("*.svg"))
     if len(files) > _MAX_ICONS:
-        raise CatalogueError(
-            f"{shown(icons_dir)}: {len(files):,} icons, more than the limit of {_MAX_ICONS}; "
-            "keep the ones the cards use"
+        raise CatalogueError.said(
+            "data.design.too-many-icons",
+            folder=shown(icons_dir),
+            icons=len(files),
+            limit=_MAX_ICONS,
         )
     used: set[str] = set()
     for layout in layouts:
@@ -280,7 +302,7 @@ def load_layout(path: Path, root: Path) -> Layout:
 def _merged(file: DataFile, root: Path, chain: tuple[Path, ...]) -> dict:
     resolved = file.path.resolve()
     if resolved in chain or len(chain) >= _MAX_EXTENDS:
-        raise file.fail("extends", "layouts extend each other in a loop or too deep; flatten them")
+        raise file.said("extends", "data.layout.loop")
     table = file.toml()
     file.check_keys(table, "", (), ("description", "extends", "card", "fonts", "box"))
     if "extends" not in table:
@@ -312,21 +334,22 @@ def _build(file: DataFile, root: Path, table: dict) -> Layout:
         _length(file, "[card]", "height", card["height"]),
     )
     if not (0 < width <= 400 * mm and 0 < height <= 400 * mm):
-        raise file.fail("[card]", "the card's width and height must lie between 0 and 400 mm")
+        raise file.said("[card]", "data.layout.card-size")
     fonts, fallback = _fonts(file, root, table.get("fonts", {}))
     boxes_table = file.expect(table.get("box", {}), dict, "[box]", "box")
     if not boxes_table:
-        raise file.fail("", "no [box.NAME] tables: a layout draws its card with boxes")
+        raise file.said("", "data.layout.no-boxes")
     boxes = tuple(
         _box(file, name, spec, width, height, fonts) for name, spec in boxes_table.items()
     )
     codes = {box.name for box in boxes if box.kind == "qr"}
     for box in boxes:
         if box.beside and box.beside not in codes:
-            raise file.fail(
-                f"[box.{box.name}]",
-                f"beside {box.beside!r} names no qr box; the layout's are "
-                f"{', '.join(sorted(codes)) or 'none'}",
+            where = f"[box.{box.name}]"
+            if not codes:
+                raise file.said(where, "data.layout.beside-none", beside=box.beside)
+            raise file.said(
+                where, "data.layout.beside", beside=box.beside, codes=_listed(sorted(codes))
             )
     return Layout(file.name, width, height, boxes, fonts, fallback)
 
@@ -344,14 +367,12 @@ def _fonts(file: DataFile, root: Path, spec: Any) -> tuple[dict[str, Typeface], 
     if fallback is not None:
         file.expect(fallback, str, "[fonts]", "fallback")
     if len(spec) > _MAX_FONTS:
-        raise file.fail("[fonts]", f"names {len(spec)} fonts; a layout may name {_MAX_FONTS}")
+        raise file.said("[fonts]", "data.layout.too-many-fonts", fonts=len(spec), most=_MAX_FONTS)
     fonts: dict[str, Typeface] = {}
     for name, value in {**_DEFAULT_FONTS, **spec}.items():
         fonts[name] = _typeface(file, root, name, value)
     if fallback is not None and fallback not in fonts:
-        raise file.fail(
-            "[fonts] fallback", f"names no font of [fonts]; they are {', '.join(fonts)}"
-        )
+        raise file.said("[fonts] fallback", "data.layout.no-fallback", fonts=_listed(fonts))
     return fonts, fallback
 
 
@@ -364,12 +385,16 @@ def _typeface(file: DataFile, root: Path, name: str, value: Any) -> Typeface:
     file.expect(value, dict, where, name)
     file.check_keys(value, where, (), ("family", "weight", "style", "file", *_OTHER_FACES))
     if ("file" in value) == ("family" in value):
-        raise file.fail(where, 'give the font a family = "Zilla Slab" or a file = "fonts/X.ttf"')
+        raise file.said(where, "data.layout.font-source")
 
     def from_file(key: str) -> FontFace:
         relative = file.expect(value[key], str, where, key)
         path = _inside(file, file.path.parent, relative, where, key)
-        return file_face(path, root, lambda m: file.fail(where, f"{key} {relative!r} {m}"))
+        return file_face(
+            path,
+            root,
+            lambda m: file.said(where, "data.layout.font-file", key=key, file=relative, message=m),
+        )
 
     faces: dict[tuple[int, int], FontFace] = {}
     if "file" in value:
@@ -380,15 +405,16 @@ def _typeface(file: DataFile, root: Path, name: str, value: Any) -> Typeface:
         weight = file.expect(value.get("weight", 400), int, where, "weight")
         style = file.expect(value.get("style", "normal"), str, where, "style")
         if not 100 <= weight <= 900 or style not in ("normal", "italic"):
-            raise file.fail(where, 'weight is 100 to 900 and style "normal" or "italic"')
+            raise file.said(where, "data.layout.font-face")
         try:
             faces[STYLES["regular"]] = family_face(family, weight, style)
         except FontNotFound as exc:
-            raise file.fail(
+            raise file.said(
                 where,
-                f"the font {family!r} is not installed ({exc}); install it (pip install "
-                f"fontpkg-{slug(family)}, or on the system), or give file = "
-                '"fonts/NAME.ttf"',
+                "data.layout.not-installed",
+                family=family,
+                error=exc,
+                package=f"fontpkg-{slug(family)}",
             ) from None
         for key in _OTHER_FACES:
             if key not in value:
@@ -411,18 +437,14 @@ def _is_color(value: Any) -> bool:
 def _paint(file: DataFile, where: str, key: str, value: Any) -> Paint:
     if isinstance(value, str):
         if not _is_color(value) and value != "none":
-            raise file.fail(
-                where,
-                f'{key} {value!r} is not a colour; write one like "#8a3b1c", or a field '
-                'holding one like "{color}"',
-            )
+            raise file.said(where, "data.layout.paint", key=key, value=value)
         return Paint(None if value == "none" else value)
     file.expect(value, dict, where, key)
     file.check_keys(value, f"{where} {key}", ("field", "map"), ("default",))
     choices = file.expect(value["map"], dict, where, "map")
     for choice, color in [*choices.items(), ("default", value.get("default", "#000000"))]:
         if not _is_color(color):
-            raise file.fail(where, f'{key}: {choice} = {color!r} is not a colour like "#8a3b1c"')
+            raise file.said(where, "data.layout.paint-map", key=key, choice=choice, color=color)
     return Paint(
         value.get("default"), file.expect(value["field"], str, where, "field"), dict(choices)
     )
@@ -439,32 +461,27 @@ def _box(file: DataFile, name: str, spec: Any, width: float, height: float, font
     )
     kinds = [kind for kind in BOX_KINDS if kind in spec]
     if len(kinds) != 1:
-        raise file.fail(where, f"give exactly one of {', '.join(BOX_KINDS)}: what the box draws")
+        raise file.said(where, "data.layout.one-kind", kinds=_listed(BOX_KINDS))
     kind = kinds[0]
     idle = sorted(set(spec) - set(_KEYS_OF[kind]) - {kind})
     if idle:
-        raise file.fail(
-            where,
-            f"{idle[0]} has no say in a {kind} box; it takes "
-            f"{', '.join(k for k in _KEYS_OF[kind] if k not in _COMMON)}",
-        )
+        taken = _listed(k for k in _KEYS_OF[kind] if k not in _COMMON)
+        raise file.said(where, "data.layout.idle", key=idle[0], kind=kind, keys=taken)
     content = without_invisibles(file.expect(spec[kind], str, where, kind))
     control = control_char(content)
     if control is not None:
-        raise file.fail(
-            where, f"{kind} holds the control character U+{ord(control):04X}; remove it"
-        )
+        raise file.said(where, "data.layout.control", kind=kind, code=f"{ord(control):04X}")
     if kind == "shape" and content not in _SHAPES:
-        raise file.fail(where, f"shape is {', '.join(_SHAPES)}, not {content!r}")
+        raise file.said(where, "data.layout.shape", shapes=_listed(_SHAPES), shape=content)
     x, y = (_length(file, where, k, spec[k]) for k in ("x", "y"))
     w, h = (_length(file, where, k, spec[k]) for k in ("width", "height"))
     if w <= 0 or h < 0 or (h == 0 and content != "line"):
-        raise file.fail(where, "the box's width and height must be more than zero")
+        raise file.said(where, "data.layout.box-size")
     values: dict[str, Any] = {"x": x, "y": y, "w": w, "h": h}
     if "rotation" in spec:
         rotation = float(file.expect(spec["rotation"], (int, float), where, "rotation"))
         if not math.isfinite(rotation) or abs(rotation) > 360:
-            raise file.fail(where, "rotation is a number of degrees from -360 to 360")
+            raise file.said(where, "data.layout.rotation")
         values["rotation"] = rotation
     # The box as it is drawn, turned about its centre: its corners must stay on the card.
     turn = math.radians(values.get("rotation", 0.0))
@@ -478,37 +495,37 @@ def _box(file: DataFile, name: str, spec: Any, width: float, height: float, font
         ("bottom", cy + half_h - height),
     ):
         if overshoot > 0.01 * mm:
-            raise file.fail(
+            from ..words import say
+
+            raise file.said(
                 where,
-                f"the box runs {format_mm(overshoot)} past the card's {side} edge"
-                + (" once turned" if turn else "")
-                + "; move or shrink it",
+                "data.layout.overshoot-turned" if turn else "data.layout.overshoot",
+                length=format_mm(overshoot),
+                side=say(f"data.layout.side.{side}"),
             )
     for key in ("padding", "radius", "stroke_width"):
         if key in spec:
             values[key] = _length(file, where, key, spec[key])
             half = min(w, h) / 2 if h else w / 2
             if not 0 <= values[key] <= half or (key == "padding" and values[key] == half > 0):
-                raise file.fail(
-                    where,
-                    f"{key} must lie between 0 and half the box's smaller side "
-                    f"({format_mm(half)}), or nothing is left inside it",
-                )
+                raise file.said(where, "data.layout.inset", key=key, half=format_mm(half))
     for key in ("size", "min_size"):
         if key in spec:
+            from ..words import say
+
             try:
-                values[key] = parse_length(spec[key], _MAX_SIZE, "any card's text")
+                values[key] = parse_length(spec[key], _MAX_SIZE, say("data.layout.any-text"))
             except ValueError as exc:
-                raise file.fail(where, f"{key} {exc}") from None
+                raise file.said(where, "data.layout.key-said", key=key, message=exc) from None
     size, min_size = values.get("size", 9.0), values.get("min_size", 6.0)
     if min_size < 6.0 or size < 6.0:
-        raise file.fail(where, "text is printed at 6 pt or more: raise size and min_size")
+        raise file.said(where, "data.layout.small-text")
     if min_size > size and "min_size" in spec:
-        raise file.fail(where, "min_size is larger than size; give a smaller min_size")
+        raise file.said(where, "data.layout.min-size")
     if "leading" in spec:
         leading = float(file.expect(spec["leading"], (int, float), where, "leading"))
         if not math.isfinite(leading) or not 0.5 <= leading <= 5:
-            raise file.fail(where, "leading is a line's height over the text's size, 0.5 to 5")
+            raise file.said(where, "data.layout.leading")
         values["leading"] = leading
     for key, allowed in (
         ("align", ("left", "center", "right")),
@@ -518,14 +535,14 @@ def _box(file: DataFile, name: str, spec: Any, width: float, height: float, font
         if key in spec:
             value = file.expect(spec[key], str, where, key)
             if value not in allowed:
-                raise file.fail(where, f"{key} is {', '.join(allowed)}, not {value!r}")
+                raise file.said(
+                    where, "data.layout.choice", key=key, choices=_listed(allowed), value=value
+                )
             values[key] = value
     if "font" in spec:
         font = file.expect(spec["font"], str, where, "font")
         if font not in fonts:
-            raise file.fail(
-                where, f"no font {font!r} in [fonts]; the layout has {', '.join(fonts)}"
-            )
+            raise file.said(where, "data.layout.no-font", font=font, fonts=_listed(fonts))
         values["font"] = font
     for key in _PAINTS:
         if key in spec:
@@ -533,13 +550,11 @@ def _box(file: DataFile, name: str, spec: Any, width: float, height: float, font
     if "module" in spec:
         values["module"] = _length(file, where, "module", spec["module"])
         if kind != "qr" or values["module"] < 0.4 * mm - 1e-9:
-            raise file.fail(
-                where, "module belongs to a qr box and is 0.4mm or more: a phone must read it"
-            )
+            raise file.said(where, "data.layout.module")
     for key in ("beside", "badges"):
         if key in spec:
             if kind != "marks":
-                raise file.fail(where, f"{key} belongs to a marks box")
+                raise file.said(where, "data.layout.marks-only", key=key)
             values[key] = file.expect(spec[key], str, where, key)
     for key in ("no_widow", "optional"):
         if key in spec:
@@ -547,13 +562,13 @@ def _box(file: DataFile, name: str, spec: Any, width: float, height: float, font
     if "ink_saver" in spec:
         choice = file.expect(spec["ink_saver"], str, where, "ink_saver")
         if choice not in ("print", "skip", "only"):
-            raise file.fail(where, f"ink_saver is print, skip or only, not {choice!r}")
+            raise file.said(where, "data.layout.ink-saver", choice=choice)
         values["ink_saver"] = choice
     if "when" in spec:
         when = file.expect(spec["when"], dict, where, "when")
         file.check_keys(when, f"{where} when", ("field",), ("is", "not"))
         if "is" in when and "not" in when:
-            raise file.fail(where, "when takes is or not, not both; write two boxes instead")
+            raise file.said(where, "data.layout.when")
         listed = when.get("is", when.get("not", []))
         listed = [listed] if isinstance(listed, str) else file.expect(listed, list, where, "when")
         values["when"] = Condition(

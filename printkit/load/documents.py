@@ -56,7 +56,7 @@ def load_rules_text(deck: Deck) -> RulesText | None:
     try:
         document = markdown.parse(source.text())
     except markdown.MarkdownError as exc:
-        raise source.fail(f"line {exc.line}", str(exc)) from None
+        raise source.fail(source.line(exc.line), str(exc)) from None
     names = {b.name for b in document.blocks if isinstance(b, markdown.Directive)}
     sources = _sources(deck, names)
     blocks = []
@@ -64,12 +64,14 @@ def load_rules_text(deck: Deck) -> RulesText | None:
         if not isinstance(block, markdown.Directive):
             blocks.append(block)
             continue
-        where = f"line {block.line}"
+        where = source.line(block.line)
         directive = DIRECTIVES.get(block.name)
         if directive is None or directive.block is None:
-            known = ", ".join(sorted(n for n, d in DIRECTIVES.items() if d.block))
-            what = "belongs in an aid, not in rules" if directive else "is unknown"
-            raise source.fail(where, f"{{{{{block.name}}}}} {what}; rules know {known}")
+            from ..words import joined
+
+            known = joined(sorted(n for n, d in DIRECTIVES.items() if d.block), "list")
+            key = "data.documents.rules-aid-only" if directive else "data.documents.rules-unknown"
+            raise source.said(where, key, name=block.name, known=known)
         try:
             content = directive.block(sources, block.args)
         except PrintkitError as exc:
@@ -105,10 +107,12 @@ def load_aid(deck: Deck) -> Aid | None:
 def _sides(file: DataFile, sources: Sources, entries: Any, side: str) -> tuple[Section, ...]:
     file.expect(entries, list, f"[[{side}]]", side)
     if not entries:
-        raise file.fail(f"[[{side}]]", "needs at least one section with a title and a text")
+        raise file.said(f"[[{side}]]", "data.documents.no-sections")
+    from ..words import joined, say
+
     sections = []
     for number, entry in enumerate(entries, start=1):
-        where = f"[[{side}]] number {number}"
+        where = say("data.documents.section", side=side, number=number)
         file.expect(entry, dict, where, side)
         file.check_keys(entry, where, ("title", "text"))
         title = file.expect(entry["title"], str, where, "title").strip()
@@ -117,9 +121,9 @@ def _sides(file: DataFile, sources: Sources, entries: Any, side: str) -> tuple[S
         def fill(match: re.Match[str], where: str = where) -> str:
             directive = DIRECTIVES.get(match.group(1))
             if directive is None or directive.text is None:
-                known = ", ".join(sorted(n for n, d in DIRECTIVES.items() if d.text))
-                what = "belongs in rules, not in an aid" if directive else "is unknown"
-                raise file.fail(where, f"{{{{{match.group(1)}}}}} {what}; aids know {known}")
+                known = joined(sorted(n for n, d in DIRECTIVES.items() if d.text), "list")
+                key = "data.documents.aid-rules-only" if directive else "data.documents.aid-unknown"
+                raise file.said(where, key, name=match.group(1), known=known)
             return directive.text(sources)
 
         sections.append(Section(title, _PLACEHOLDER.sub(fill, text).strip()))

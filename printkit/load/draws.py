@@ -30,8 +30,14 @@ def load_draw_deck(deck_id: str, data_dir: Path | None = None) -> DrawDeck:
         return _load_chances(deck_id, DataFile(folder / f"{deck_id}.toml", CatalogueError))
     known = draw_deck_ids(data_dir)
     close = did_you_mean(deck_id, known, n=1)
-    hint = f"did you mean {close[0]!r}?" if close else f"decks: {', '.join(known)}"
-    raise NotFoundError(f"no draw deck {deck_id!r}; {hint}")
+    from ..words import joined, say
+
+    hint = (
+        say("data.did-you-mean", name=close[0])
+        if close
+        else say("data.draws.decks", decks=joined(known, "list"))
+    )
+    raise NotFoundError.said("data.draws.not-found", deck=deck_id, hint=hint)
 
 
 def _load_cards(deck_id: str, file: DataFile) -> DrawDeck:
@@ -40,10 +46,10 @@ def _load_cards(deck_id: str, file: DataFile) -> DrawDeck:
         try:
             cards.append(parse_card(row.values["card"]))
         except NotationError as exc:
-            raise file.fail(f"line {row.line}", str(exc)) from None
+            raise file.fail(file.line(row.line), str(exc)) from None
         names.append(row.values["name"].strip())
     if not cards:
-        raise file.fail("", "lists no card; add one line per card of the deck")
+        raise file.said("", "data.draws.no-cards")
     translation = translation_file(file.path.with_name("names.toml"))
     if translation is not None:  # the cards' names in the language: {"Missed!": "Mancato!"}
         english = {name: name for name in names}
@@ -61,9 +67,9 @@ def _load_chances(deck_id: str, file: DataFile) -> DrawDeck:
         where = f"[{check_id}]"
         if check_id not in CHECKS:
             close = did_you_mean(check_id, CHECKS, n=1)
-            raise file.fail(
-                where, f"no check {check_id!r}" + (f"; did you mean {close[0]!r}?" if close else "")
-            )
+            if close:
+                raise file.said(where, "data.draws.no-check-close", check=check_id, name=close[0])
+            raise file.said(where, "data.draws.no-check", check=check_id)
         file.expect(outcomes, dict, where, check_id)
         check = CHECKS[check_id]
         file.check_keys(outcomes, where, check.outcomes, ("meaning",))
@@ -79,12 +85,10 @@ def _load_chances(deck_id: str, file: DataFile) -> DrawDeck:
             try:
                 parsed[outcome] = Fraction(text)
             except (ValueError, ZeroDivisionError):
-                raise file.fail(
-                    where, f'{outcome!r} must be a fraction like "1/4", not {text!r}'
-                ) from None
+                raise file.said(where, "data.draws.fraction", outcome=outcome, text=text) from None
             if not 0 <= parsed[outcome] <= 1:
-                raise file.fail(where, f"{outcome!r} must lie between 0 and 1, not {text}")
+                raise file.said(where, "data.draws.chance", outcome=outcome, text=text)
         if sum(parsed.values()) != 1:
-            raise file.fail(where, "the chances of the outcomes must add up to 1")
+            raise file.said(where, "data.draws.sum")
         chances[check_id] = parsed
     return DrawDeck(deck_id, chances=chances, meanings=meanings)

@@ -47,16 +47,18 @@ def file_face(path: Path, root: Path, fail: Callable[[str], PrintkitError]) -> F
         key = None
     if key is not None and key in _FILES:
         return _FILES[key]
+    from ..words import say
+
     data = read_confined(path, root, MAX_FONT, fail)
     if data[:4] == b"ttcf":
-        raise fail("is a font collection (several faces in one .ttc file); give each face a file")
+        raise fail(say("data.font.collection"))
     if data[:4] == b"OTTO":
-        raise fail("has PostScript outlines (an .otf), which printkit cannot embed; use its .ttf")
+        raise fail(say("data.font.postscript"))
     error = _font_error(hashlib.sha256(data).digest(), data)
     if error:
-        raise fail(f"is not a TrueType font printkit can embed ({error})")
+        raise fail(say("data.font.not-truetype", error=error))
     if _is_variable(data):
-        raise fail("is a variable font; give a static face of each weight (a file each)")
+        raise fail(say("data.font.variable"))
     face = FontFace(shown(path), data)
     if key is not None:
         if len(_FILES) >= 64:
@@ -83,7 +85,11 @@ def family_face(family: str, weight: int, style: str) -> FontFace:
             raise package_error from None
         wanted = (int(weight >= 600), int(style == "italic"))
         if wanted not in system:
-            raise FontNotFound(f"the system's {family} has no {weight} {style} face") from None
+            from ..words import say
+
+            raise FontNotFound(
+                say("data.font.no-face", family=family, weight=weight, style=style)
+            ) from None
         return system[wanted]
     return FontFace(f"{family} {weight} {style}", data)
 
@@ -104,7 +110,9 @@ def _package_face(family: str, weight: int, style: str) -> bytes:
         data = static_face(path, int(weight), False, None)
     error = _font_error(hashlib.sha256(data).digest(), data)
     if error:
-        raise FontNotFound(f"its file is not a TrueType font printkit can embed ({error})")
+        from ..words import say
+
+        raise FontNotFound(say("data.font.package-file", error=error))
     return data
 
 
@@ -159,7 +167,9 @@ def _read_font(path: str) -> bytes:
     MAX_FONT bytes."""
     status = os.stat(path)
     if not os.path.isfile(path) or status.st_size > MAX_FONT:
-        raise FontNotFound(f"{path} is not a font file of at most {MAX_FONT:,} bytes")
+        from ..words import say
+
+        raise FontNotFound(say("data.font.not-a-font", file=path, most=MAX_FONT))
     with open(path, "rb") as stream:
         return stream.read(MAX_FONT + 1)
 

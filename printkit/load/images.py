@@ -94,7 +94,9 @@ def load_images(
     first front's shape). CatalogueError names the file at fault."""
     folder = Path(folder)
     if fill not in BLEED_FILLS:
-        raise UsageError(f"the bleed fill is {', '.join(BLEED_FILLS)}, not {fill!r}")
+        from ..words import joined
+
+        raise UsageError.said("data.images.fill", fills=joined(BLEED_FILLS, "list"), fill=fill)
     listed = None
     if folder.suffix.lower() in _LISTS and folder.is_file():
         entries, default_back = _listed(folder, back)
@@ -106,9 +108,10 @@ def load_images(
     if default_back is None:
         bare = [e for e in entries if e.back is None]
         if len(bare) < len(entries) and bare:
-            raise CatalogueError(
-                f"{bare[0].where}: no back, while other cards have their own; add "
-                f"{bare[0].name}-back{bare[0].front.suffix}, or a back.png for every other card"
+            raise CatalogueError.said(
+                "data.images.no-back",
+                where=bare[0].where,
+                file=f"{bare[0].name}-back{bare[0].front.suffix}",
             )
     warnings: list[str] = []
     soft: list[tuple[int, str]] = []  # (dpi, file) of each image under PRINT_DPI
@@ -131,8 +134,8 @@ def load_images(
         back_key = face(default_back, default_back.parent if back is not None else folder)
     total = sum(entry.count for entry in entries)
     if total > MAX_CARDS:
-        raise CatalogueError(
-            f"{shown(listed or folder)}: {total:,} cards, more than the limit of {MAX_CARDS:,}"
+        raise CatalogueError.said(
+            "data.images.too-many", file=shown(listed or folder), cards=total, limit=MAX_CARDS
         )
     cards = []
     for entry in entries:
@@ -183,20 +186,22 @@ def _found(folder: Path, back: Path | None) -> tuple[list[_Entry], Path | None]:
             if path.suffix.lower() in _SUFFIXES and not path.name.startswith(".")
         ]
     except OSError as exc:  # a folder that cannot be listed
-        raise CatalogueError(f"{shown(folder)}: cannot be read ({exc.strerror or exc})") from None
+        raise CatalogueError.said(
+            "data.images.unreadable", file=shown(folder), reason=exc.strerror or exc
+        ) from None
     if len(files) > MAX_CARDS:
-        raise CatalogueError(
-            f"{shown(folder)}: {len(files):,} images, more than the limit of {MAX_CARDS:,} cards"
+        raise CatalogueError.said(
+            "data.images.too-many-images", file=shown(folder), images=len(files), limit=MAX_CARDS
         )
     files.sort(key=lambda p: natural_key(p.stem))
     default_back = back
     if default_back is None:
         found = [p for p in files if p.stem.casefold() == "back"]
         if len(found) > 1:
-            raise CatalogueError(
-                f"{shown(folder)}: {' and '.join(p.name for p in found)} are both the back; "
-                "keep one"
-            )
+            from ..words import joined
+
+            names = joined((p.name for p in found), "and")
+            raise CatalogueError.said("data.images.two-backs", file=shown(folder), names=names)
         default_back = found[0] if found else None
     files = [p for p in files if p.stem.casefold() != "back"]
     fronts, own_backs = [], {}
@@ -211,14 +216,13 @@ def _found(folder: Path, back: Path | None) -> tuple[list[_Entry], Path | None]:
         _one(named, _name(path).casefold(), path, "card")
     for name, path in own_backs.items():
         if name not in named:
-            raise CatalogueError(
-                f"{shown(path)}: a back with no front; name its front {path.stem[: -len('back')]}"
-                f"front{path.suffix}, or rename it"
+            raise CatalogueError.said(
+                "data.images.lone-back",
+                file=shown(path),
+                front=f"{path.stem[: -len('back')]}front{path.suffix}",
             )
     if not fronts:
-        raise CatalogueError(
-            f"{shown(folder)}: no PNG or JPEG card images in the folder (back.png alone is a back)"
-        )
+        raise CatalogueError.said("data.images.none", file=shown(folder))
     entries = [
         _Entry(_name(path), path, own_backs.get(key), 1, shown(path)) for key, path in named.items()
     ]
@@ -268,9 +272,8 @@ def _one(found: dict[str, Path], key: str, path: Path, what: str) -> None:
     """``path`` as the one file of its card (names that differ only in case, extension
     or the front/back separator would otherwise hide one another)."""
     if key in found:
-        raise CatalogueError(
-            f"{shown(path)} and {found[key].name} are the same {what}'s image; rename or remove one"
-        )
+        message = "data.images.same-back" if what == "back" else "data.images.same-card"
+        raise CatalogueError.said(message, file=shown(path), other=found[key].name)
     found[key] = path
 
 
@@ -305,7 +308,7 @@ def _shape(path: Path, root: Path) -> tuple[Picture, int, int, bool]:
     EXIF turn applied), and whether it is landscape, so turned onto the card."""
     picture = load_picture(path, root)
     if picture.is_svg:
-        raise CatalogueError(f"{shown(path)}: a card image is a PNG or JPEG")
+        raise CatalogueError.said("data.images.not-raster", file=shown(path))
     width, height = picture_size(picture)
     if _orientation(picture) in (5, 6, 7, 8):  # a camera's picture, stored turned
         width, height = height, width

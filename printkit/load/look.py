@@ -27,23 +27,27 @@ def load_look(deck: Deck) -> Look:
     folders.append(data_dir() / "layouts" / deck.look_name)
     folder = next((f for f in folders if (f / "front.toml").is_file()), None)
     if folder is None:
-        raise CatalogueError(
-            f"{deck.name}: no look {deck.look_name!r}; a look is a folder in data/layouts "
-            f"holding {', '.join(p + '.toml' for p in _PARTS)}"
+        from ..words import joined
+
+        files = joined((p + ".toml" for p in _PARTS), "list")
+        raise CatalogueError.said(
+            "data.look.none", deck=deck.name, look=deck.look_name, files=files
         )
     layouts = {part: load_layout(folder / f"{part}.toml", folder) for part in _PARTS}
     for layout in layouts.values():
         for box in layout.boxes:
             unknown = sorted(box.fields - set(LOOK_FIELDS))
             if box.kind == "picture" and not box.fields:
-                raise CatalogueError(
-                    f"{layout.source}, [box.{box.name}]: a look's pictures are the cards' own: "
-                    'write picture = "{picture}" or "{back_picture}", and put the file in '
-                    "the deck's art"
+                raise CatalogueError.said(
+                    "data.look.picture", where=f"{layout.source}, [box.{box.name}]"
                 )
             if unknown:
-                raise CatalogueError(
-                    f"{layout.source}, [box.{box.name}]: no field {unknown[0]!r} in a "
-                    f"catalogue deck's cards; they have {', '.join(LOOK_FIELDS)}"
+                from ..words import joined
+
+                raise CatalogueError.said(
+                    "data.look.no-field",
+                    where=f"{layout.source}, [box.{box.name}]",
+                    field=unknown[0],
+                    fields=joined(LOOK_FIELDS, "list"),
                 )
     return Look(deck.look_name, **layouts)

@@ -26,7 +26,9 @@ def read_manifest(path: Path) -> Manifest:
     def bad() -> PrintkitError:
         return PrintkitError(say("errata.unreadable", file=shown(path)))
 
-    data = read_confined(path, None, _MAX_BYTES, lambda m: PrintkitError(f"{shown(path)}: {m}"))
+    data = read_confined(
+        path, None, _MAX_BYTES, lambda m: PrintkitError.said("data.in", file=shown(path), message=m)
+    )
     try:
         table = json.loads(data.decode("utf-8"), object_pairs_hook=_once)
     except (ValueError, RecursionError):

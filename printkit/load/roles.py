@@ -56,7 +56,7 @@ def load_deals(data_dir: Path | None = None) -> dict[int, Deal]:
     for size, entry in file.expect(table["tables"], dict, "", "tables").items():
         where = f"[tables.{size}]"
         if not size.isascii() or not size.isdigit() or not 1 <= int(size) <= 99:
-            raise file.fail(where, "a table is named by its number of players, like [tables.5]")
+            raise file.said(where, "data.roles.table")
         file.expect(entry, dict, where, size)
         file.check_keys(entry, where, ("roles",), ("note", "goals", "death_mesa"))
         goals = file.expect(entry.get("goals", {}), dict, where, "goals")
@@ -68,7 +68,10 @@ def load_deals(data_dir: Path | None = None) -> dict[int, Deal]:
         dealt = []
         for role_id in file.expect(entry["roles"], list, where, "roles"):
             if role_id not in roles:
-                raise file.fail(where, f"unknown role {role_id!r}; roles: {', '.join(roles)}")
+                from ..words import joined
+
+                known = joined(roles, "list")
+                raise file.said(where, "data.roles.unknown", role=role_id, roles=known)
             role = roles[role_id]
             if role_id in goals:
                 goal = _flat(file.expect(goals[role_id], str, where, "goals"))

@@ -43,11 +43,16 @@ def read_rows(path: Path, root: Path, sheet: str | None = None) -> tuple[list[st
     """The column names and the rows (empty rows skipped) of a card file."""
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
-        raise CatalogueError(
-            f"{shown(path)}: cards come from {', '.join(FORMATS)} files, not {suffix or 'this'}"
-        )
+        from ..words import joined
+
+        formats = joined(FORMATS, "list")
+        if suffix:
+            raise CatalogueError.said(
+                "data.cards.format", file=shown(path), formats=formats, suffix=suffix
+            )
+        raise CatalogueError.said("data.cards.format-none", file=shown(path), formats=formats)
     if sheet is not None and suffix not in (".xlsx", ".ods"):
-        raise CatalogueError(f"{shown(path)}: 'sheet' is for a spreadsheet (.xlsx, .ods) only")
+        raise CatalogueError.said("data.cards.sheet-only", file=shown(path))
     if suffix == ".csv":
         header, raw = _csv(DataFile(path, CatalogueError, root))
     elif suffix == ".toml":
@@ -57,23 +62,25 @@ def read_rows(path: Path, root: Path, sheet: str | None = None) -> tuple[list[st
     else:
         header, raw = _xlsx(path, root, sheet)
     if len(raw) > MAX_ROWS:
-        raise CatalogueError(
-            f"{shown(path)}: {len(raw):,} cards, more than the limit of {MAX_ROWS:,}"
+        raise CatalogueError.said(
+            "data.cards.too-many", file=shown(path), cards=len(raw), limit=MAX_ROWS
         )
     rows = []
     for where, values, columns in raw:
         values = {key: without_invisibles(value) for key, value in values.items()}
         for key, value in values.items():
             if len(value) > MAX_TEXT:
-                raise CatalogueError(
-                    f"{where} ({columns[key]}): {len(value):,} characters, more than the "
-                    f"limit of {MAX_TEXT:,}"
+                raise CatalogueError.said(
+                    "data.cards.too-long",
+                    where=where,
+                    cell=columns[key],
+                    length=len(value),
+                    limit=MAX_TEXT,
                 )
             control = control_char(value)
             if control is not None:
-                raise CatalogueError(
-                    f"{where} ({columns[key]}): holds the control character "
-                    f"U+{ord(control):04X}, which prints as nothing; remove it"
+                raise CatalogueError.said(
+                    "data.cards.control", where=where, cell=columns[key], code=f"{ord(control):04X}"
                 )
         count = _count(where, values.get("count", ""), columns.get("count", "count"))
         source = {key: value for key, value in values.items() if "@" not in key}
@@ -127,8 +134,8 @@ def _count(where: str, text: str, cell: str) -> int:
     except ValueError:
         number = -1.0
     if not math.isfinite(number) or number != int(number) or not 0 <= number <= MAX_COPIES:
-        raise CatalogueError(
-            f"{where} ({cell}): count {text!r} must be a whole number from 0 to {MAX_COPIES}"
+        raise CatalogueError.said(
+            "data.cards.count", where=where, cell=cell, text=text, most=MAX_COPIES
         )
     return int(number)
 
@@ -137,21 +144,34 @@ def _header(file_name: str, where: str, cells: list[str]) -> list[str]:
     header = [cell.strip() for cell in cells]
     for index, name in enumerate(header):
         if not name:
-            raise CatalogueError(f"{file_name}, {where}: column {index + 1} has no name")
+            raise CatalogueError.said(
+                "data.cards.unnamed-column", file=file_name, where=where, column=index + 1
+            )
         if header.count(name) > 1:
-            raise CatalogueError(f"{file_name}, {where}: the column {name!r} is named twice")
+            raise CatalogueError.said(
+                "data.cards.column-twice", file=file_name, where=where, column=name
+            )
     return header
 
 
 def _csv(file: DataFile):
+    from ..words import say
+
     header, rows = file.csv_table(any_columns=True)
     if len(header) > MAX_COLUMNS:
-        raise file.fail("line 1", f"{len(header):,} columns, more than the limit of {MAX_COLUMNS}")
-    columns = {key: f"column {key}" for key in header}
-    return header, [(f"{file.name}, line {row.line}", row.values, columns) for row in rows]
+        raise file.said(
+            file.line(1), "data.cards.too-many-columns", columns=len(header), limit=MAX_COLUMNS
+        )
+    columns = {key: say("data.where.column", column=key) for key in header}
+    return header, [
+        (say("data.where.in-file", file=file.name, where=file.line(row.line)), row.values, columns)
+        for row in rows
+    ]
 
 
 def _toml(file: DataFile):
+    from ..words import say
+
     table = file.toml()
     file.check_keys(table, "", ("card",))
     cards = file.expect(table["card"], list, "", "card")
@@ -164,16 +184,16 @@ def _toml(file: DataFile):
         values = {}
         for key, value in entry.items():
             if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-                raise file.fail(where, f"{key!r} must be text or a number")
+                raise file.said(where, "data.cards.not-text", key=key)
             if isinstance(value, float) and not math.isfinite(value):
-                raise file.fail(where, f"{key!r} must be a number you can print, not {value}")
+                raise file.said(where, "data.cards.not-printable", key=key, value=value)
             values[key] = _text(value)
             if key not in seen:
                 seen.add(key)
                 header.append(key)
                 if len(header) > MAX_COLUMNS:
-                    raise file.fail(where, f"the cards have more than {MAX_COLUMNS} different keys")
-        rows.append((f"{file.name}, {where}", values))
+                    raise file.said(where, "data.cards.too-many-keys", limit=MAX_COLUMNS)
+        rows.append((say("data.where.in-file", file=file.name, where=where), values))
     # Every card has every column, empty where it gives none.
     columns = {key: key for key in header}
     return header, [(where, {key: values.get(key, "") for key in header}, columns)
@@ -195,13 +215,15 @@ def _zipped(path: Path, root: Path, counts) -> tuple[bytes, dict]:
     import zlib
 
     name = shown(path)
-    data = read_confined(path, root, _MAX_XLSX, lambda m: CatalogueError(f"{name}: {m}"))
+    data = read_confined(
+        path, root, _MAX_XLSX, lambda m: CatalogueError.said("data.in", file=name, message=m)
+    )
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         unpacked = sum(item.file_size for item in archive.infolist())
         if unpacked > _MAX_UNPACKED:
-            raise CatalogueError(
-                f"{name}: unpacks to {unpacked:,} bytes, more than the limit of {_MAX_UNPACKED:,}"
+            raise CatalogueError.said(
+                "data.sheet.too-large", file=name, size=unpacked, limit=_MAX_UNPACKED
             )
         parts = {
             item.filename: archive.read(item)
@@ -209,18 +231,18 @@ def _zipped(path: Path, root: Path, counts) -> tuple[bytes, dict]:
             if item.filename.endswith(".xml")
         }
     except (zipfile.BadZipFile, zlib.error, ValueError, OSError, EOFError) as exc:
-        raise CatalogueError(f"{name}: not a readable spreadsheet ({_said(exc)})") from None
+        raise CatalogueError.said("data.sheet.unreadable", file=name, error=_said(exc)) from None
     for part, xml in parts.items():
         if b"<!DOCTYPE" in xml or b"<!ENTITY" in xml:
-            raise CatalogueError(
-                f"{name}: its {part} declares XML entities, which printkit does not read; "
-                "save the file again from the spreadsheet program"
-            )
+            raise CatalogueError.said("data.sheet.entities", file=name, part=part)
         for suffix, tag, most in counts:
             if part.endswith(suffix) and xml.count(tag) > most:
-                raise CatalogueError(
-                    f"{name}: its {part} holds more than {most:,} {tag.decode().strip('<> ')} "
-                    "elements; a deck's cards need far fewer: split the deck"
+                raise CatalogueError.said(
+                    "data.sheet.too-many-elements",
+                    file=name,
+                    part=part,
+                    most=most,
+                    tag=tag.decode().strip("<> "),
                 )
     return data, parts
 
@@ -234,6 +256,8 @@ def _said(exc: Exception) -> str:
 def _table_rows(name: str, title: str, rows, column_name):
     """(header, rows) from a sheet's rows of cell texts: the first row that is not empty
     names the columns; ``column_name(i)`` is how a column is called in messages."""
+    from ..words import say
+
     header: list[str] | None = None
     out = []
     for index, texts in rows:
@@ -243,15 +267,18 @@ def _table_rows(name: str, title: str, rows, column_name):
             texts = list(texts)
             while texts and not texts[-1]:
                 texts.pop()
-            header = _header(name, f"sheet {title}, row {index} (the header)", texts)
+            header = _header(name, say("data.where.sheet-header", sheet=title, row=index), texts)
             continue
         values = {key: texts[i] if i < len(texts) else "" for i, key in enumerate(header)}
         columns = {
-            key: f"cell {column_name(i)}{index}, column {key}" for i, key in enumerate(header)
+            key: say("data.where.cell", cell=f"{column_name(i)}{index}", column=key)
+            for i, key in enumerate(header)
         }
-        out.append((f"{name}, sheet {title}, row {index}", values, columns))
+        out.append(
+            (say("data.where.sheet-row", file=name, sheet=title, row=index), values, columns)
+        )
     if header is None:
-        raise CatalogueError(f"{name}: the sheet is empty; its first row names the columns")
+        raise CatalogueError.said("data.sheet.empty", file=name)
     return header, out
 
 
@@ -271,27 +298,30 @@ def _ods(path: Path, root: Path, sheet: str | None):
     try:
         document = load(io.BytesIO(data))
     except Exception as exc:  # odfpy raises many kinds on a broken file
-        raise CatalogueError(f"{name}: not a readable .ods spreadsheet ({_said(exc)})") from None
+        raise CatalogueError.said(
+            "data.sheet.unreadable-ods", file=name, error=_said(exc)
+        ) from None
     tables = document.spreadsheet.getElementsByType(Table)
     titles = [t.getAttribute("name") for t in tables]
     if not tables:
-        raise CatalogueError(f"{name}: the spreadsheet has no sheet")
+        raise CatalogueError.said("data.sheet.no-sheets", file=name)
     if sheet is None:
         chosen = tables[0]
     elif sheet in titles:
         chosen = tables[titles.index(sheet)]
     else:
-        raise CatalogueError(f"{name}: no sheet {sheet!r}; its sheets are {', '.join(titles)}")
+        from ..words import joined
+
+        raise CatalogueError.said(
+            "data.sheet.no-sheet", file=name, sheet=sheet, sheets=joined(titles, "list")
+        )
 
     def repeated(node, attribute: str) -> int:
         raw = node.attributes.get((TABLENS, attribute), "1") or "1"
         try:
             return max(1, int(raw))
         except ValueError:
-            raise CatalogueError(
-                f"{name}: a repeat count {raw[:20]!r} in the sheet is not a number; "
-                "save the file again in LibreOffice"
-            ) from None
+            raise CatalogueError.said("data.sheet.repeat", file=name, repeat=raw[:20]) from None
 
     def cell_text(cell, where: str) -> str:
         kind = cell.attributes.get((OFFICENS, "value-type"))
@@ -303,9 +333,8 @@ def _ods(path: Path, root: Path, sheet: str | None):
                 return value
         text = extractText(cell).strip()
         if not text and kind is None and cell.attributes.get((TABLENS, "formula")):
-            raise CatalogueError(
-                f"{name}, sheet {chosen.getAttribute('name')}, cell {where}: a formula with no "
-                "saved value; open the file in LibreOffice and save it, or type the value"
+            raise CatalogueError.said(
+                "data.sheet.formula-ods", file=name, sheet=chosen.getAttribute("name"), cell=where
             )
         return text
 
@@ -325,14 +354,17 @@ def _ods(path: Path, root: Path, sheet: str | None):
                 # A sheet's trailing blank columns come as one cell repeated thousands
                 # of times: blanks are kept only as far as a later cell needs them.
                 if text and len(texts) + span > _MAX_CELLS:
-                    raise CatalogueError(
-                        f"{name}: more than {_MAX_CELLS:,} columns in row {index + 1}"
+                    raise CatalogueError.said(
+                        "data.sheet.too-many-columns", file=name, limit=_MAX_CELLS, row=index + 1
                     )
                 texts.extend([text] * (span if text else min(span, _MAX_CELLS)))
                 if len(texts) > _MAX_CELLS:
                     if any(texts[_MAX_CELLS:]):
-                        raise CatalogueError(
-                            f"{name}: more than {_MAX_CELLS:,} columns in row {index + 1}"
+                        raise CatalogueError.said(
+                            "data.sheet.too-many-columns",
+                            file=name,
+                            limit=_MAX_CELLS,
+                            row=index + 1,
                         )
                     del texts[_MAX_CELLS:]
             while texts and not texts[-1]:
@@ -340,7 +372,7 @@ def _ods(path: Path, root: Path, sheet: str | None):
             for _ in range(repeat if texts else 1):
                 index += 1
                 if index > MAX_ROWS + 50:
-                    raise CatalogueError(f"{name}: more than {MAX_ROWS:,} rows; split the deck")
+                    raise CatalogueError.said("data.sheet.too-many-rows", file=name, limit=MAX_ROWS)
                 yield index, texts
             if not texts:
                 index += repeat - 1
@@ -383,8 +415,8 @@ def _xlsx(path: Path, root: Path, sheet: str | None):
         try:
             return load_workbook(io.BytesIO(data), read_only=True, data_only=values)
         except Exception as exc:  # openpyxl raises many kinds on a broken workbook
-            raise CatalogueError(
-                f"{name}: not a readable .xlsx spreadsheet ({_said(exc)})"
+            raise CatalogueError.said(
+                "data.sheet.unreadable-xlsx", file=name, error=_said(exc)
             ) from None
 
     def rows_of(book):
@@ -393,18 +425,25 @@ def _xlsx(path: Path, root: Path, sheet: str | None):
         elif sheet in book.sheetnames:
             ws = book[sheet]
         else:
-            raise CatalogueError(
-                f"{name}: no sheet {sheet!r}; its sheets are {', '.join(book.sheetnames)}"
+            from ..words import joined
+
+            raise CatalogueError.said(
+                "data.sheet.no-sheet",
+                file=name,
+                sheet=sheet,
+                sheets=joined(book.sheetnames, "list"),
             )
         # The size a file claims for its sheet is not believed: rows come as long as the
         # cells they really hold, and each is checked before the next is read.
         ws.reset_dimensions()
         for index, cells in enumerate(ws.iter_rows(values_only=True), start=1):
             if index > MAX_ROWS + 50:
-                raise CatalogueError(f"{name}: more than {MAX_ROWS:,} rows; split the deck")
+                raise CatalogueError.said("data.sheet.too-many-rows", file=name, limit=MAX_ROWS)
             if len(cells) > _MAX_CELLS:
                 if any(cell is not None for cell in cells[_MAX_CELLS:]):
-                    raise CatalogueError(f"{name}: more than {_MAX_CELLS:,} columns in row {index}")
+                    raise CatalogueError.said(
+                        "data.sheet.too-many-columns", file=name, limit=_MAX_CELLS, row=index
+                    )
                 cells = cells[:_MAX_CELLS]
             yield ws.title, index, cells
 
@@ -420,17 +459,20 @@ def _xlsx(path: Path, root: Path, sheet: str | None):
             for column, cell in enumerate(cells, start=1):
                 formula = written[column - 1] if column <= len(written) else None
                 if cell is None and isinstance(formula, str) and formula.startswith("="):
-                    raise CatalogueError(
-                        f"{name}, sheet {title}, cell {get_column_letter(column)}{index}: a "
-                        "formula with no saved value; open the file in Excel or LibreOffice "
-                        "and save it, or type the value"
+                    raise CatalogueError.said(
+                        "data.sheet.formula-xlsx",
+                        file=name,
+                        sheet=title,
+                        cell=f"{get_column_letter(column)}{index}",
                     )
                 row.append("" if cell is None else _text(cell))
             texts.append((index, row))
     except CatalogueError:
         raise
     except Exception as exc:  # openpyxl, its XML parser and zlib raise many kinds
-        raise CatalogueError(f"{name}: not a readable .xlsx spreadsheet ({_said(exc)})") from None
+        raise CatalogueError.said(
+            "data.sheet.unreadable-xlsx", file=name, error=_said(exc)
+        ) from None
     finally:
         book.close()
         if formulas is not None:

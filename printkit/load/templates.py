@@ -85,10 +85,12 @@ def resolve_template(name_or_path: str, folder: Path | None = None) -> Path:
         return preset
     names = template_names(folder)
     close = did_you_mean(name_or_path[:100], names, n=1)
-    hint = f"did you mean {close[0]!r}?" if close else f"presets: {', '.join(names)}"
-    raise NotFoundError(
-        f"no template {name_or_path[:60]!r}; {hint} (or give the path of a .toml file)"
+    hint = (
+        say("data.did-you-mean", name=close[0])
+        if close
+        else say("data.template.presets", names=joined(names, "list"))
     )
+    raise NotFoundError.said("data.template.not-found", name=name_or_path[:60], hint=hint)
 
 
 def _is_file(path: Path) -> bool:
@@ -208,11 +210,7 @@ def _refitted(file: DataFile, name: str, merged: dict[str, Any], card: CardSize)
     """The template with ``card`` in place of its own, holding as many as fit."""
     grid = merged.get("grid", {})
     if {"left", "top"} & {k for k, v in grid.items() if v != "center"}:
-        raise file.fail(
-            "[grid]",
-            "places its cards at measured offsets, so it holds only its own card size; "
-            "choose a template that centres its cards",
-        )
+        raise file.said("[grid]", "data.template.measured")
     sides = {
         "width": f"{card.width / mm:.4f}mm",
         "height": f"{card.height / mm:.4f}mm",
@@ -238,12 +236,13 @@ def _refitted(file: DataFile, name: str, merged: dict[str, Any], card: CardSize)
                 best = template
                 break
     if best is None:
-        raise file.fail(
+        raise file.said(
             "[card]",
-            f"{format_mm(card.width)} x {format_mm(card.height)} cards do not fit on its "
-            "paper with its bleed and marks",
+            "data.template.no-fit",
+            size=f"{format_mm(card.width)} x {format_mm(card.height)}",
         )
-    return best._replace(name=f"{name}-{label}", source=f"{file.name} ({label} cards)")
+    source = say("data.template.refitted", file=file.name, size=label)
+    return best._replace(name=f"{name}-{label}", source=source)
 
 
 def _papers(paper: Any) -> list[Any]:
@@ -265,9 +264,9 @@ def _merged(file: DataFile, folder: Path, chain: tuple[Path, ...]) -> dict[str, 
     resolved = file.path.resolve()
     if resolved in chain:
         names = " -> ".join(p.stem for p in (*chain, resolved))
-        raise file.fail("'extends'", f"templates extend each other in a loop ({names}); break it")
+        raise file.said("'extends'", "data.template.loop", names=names)
     if len(chain) >= _MAX_EXTENDS:
-        raise file.fail("'extends'", f"more than {_MAX_EXTENDS} templates deep; flatten the chain")
+        raise file.said("'extends'", "data.template.too-deep", most=_MAX_EXTENDS)
     table = file.toml()
     file.check_keys(table, "", _TOP, _TOP_OPTIONAL)
     for section, (required, optional) in _SECTIONS.items():
@@ -279,17 +278,12 @@ def _merged(file: DataFile, folder: Path, chain: tuple[Path, ...]) -> dict[str, 
         return table
     file.expect(parent_name, str, "", "extends")
     if not parent_name.endswith(".toml") and not _PRESET_NAME.fullmatch(parent_name):
-        raise file.fail(
-            "'extends'",
-            f"{parent_name!r} is neither a preset's name nor a .toml file beside this template",
-        )
+        raise file.said("'extends'", "data.template.extends", name=parent_name)
     if parent_name.endswith(".toml"):
         # A file beside this template: it may not climb out of this template's folder.
         safe = PurePosixPath(parent_name.replace("\\", "/"))
         if safe.is_absolute() or ".." in safe.parts:
-            raise file.fail(
-                "'extends'", f"{parent_name!r} leaves the template's folder; name a file beside it"
-            )
+            raise file.said("'extends'", "data.template.extends-outside", name=parent_name)
         parent_path = file.path.parent / parent_name
     else:
         try:
@@ -323,7 +317,7 @@ def _build(file: DataFile, name: str, t: dict[str, Any]) -> Template:
     def length(section: str, key: str, default: str | None = None) -> float:
         value = t.get(section, {}).get(key, default)
         if value is None:
-            raise file.fail(f"[{section}]", f'missing key {key!r}; add it, like {key} = "3mm"')
+            raise file.said(f"[{section}]", "data.template.missing-length", key=key)
         try:
             return parse_length(value)
         except ValueError as exc:
@@ -332,7 +326,7 @@ def _build(file: DataFile, name: str, t: dict[str, Any]) -> Template:
     def whole(section: str, key: str) -> int:
         value = file.expect(t[section][key], int, f"[{section}]", key)
         if not 1 <= value <= 50:
-            raise file.fail(f"[{section}]", f"{key!r} must be from 1 to 50, not {value}")
+            raise file.said(f"[{section}]", "data.template.whole", key=key, value=value)
         return value
 
     def flag(key: str, default: bool) -> bool:
@@ -345,16 +339,15 @@ def _build(file: DataFile, name: str, t: dict[str, Any]) -> Template:
     radius = length("card", "corner_radius", "0mm")
     columns, rows = whole("grid", "columns"), whole("grid", "rows")
     gap_x, gap_y = length("grid", "gap_x", "0mm"), length("grid", "gap_y", "0mm")
-    for key, value in (("card width", card_w), ("card height", card_h)):
+    for key, value in (("data.template.card-width", card_w), ("data.template.card-height", card_h)):
         if value <= 0:
-            raise file.fail("[card]", f"the {key} must be more than zero")
+            raise file.said("[card]", key)
     for key, value in (("gap_x", gap_x), ("gap_y", gap_y), ("corner_radius", radius)):
         if value < 0:
-            raise file.fail(
-                "[grid]" if key.startswith("gap") else "[card]", f"{key!r} cannot be negative"
-            )
+            where = "[grid]" if key.startswith("gap") else "[card]"
+            raise file.said(where, "data.template.negative", key=key)
     if radius > min(card_w, card_h) / 2:
-        raise file.fail("[card]", "'corner_radius' is more than half the card; make it smaller")
+        raise file.said("[card]", "data.template.radius")
     grid_w = columns * card_w + (columns - 1) * gap_x
     grid_h = rows * card_h + (rows - 1) * gap_y
     left = _offset(file, t["grid"].get("left", "center"), paper_w - grid_w, "left", length)
@@ -363,19 +356,14 @@ def _build(file: DataFile, name: str, t: dict[str, Any]) -> Template:
     if "fold" in t:
         fold = file.expect(t["fold"]["line"], str, "[fold]", "line")
         if fold not in ("horizontal", "vertical"):
-            raise file.fail("[fold] line", f'is "horizontal" or "vertical", not {fold!r}')
+            raise file.said("[fold] line", "data.template.fold-line", fold=fold)
         gutter = length("fold", "gutter")
         if not 0 <= gutter <= 100 * mm:
-            raise file.fail(
-                "[fold] gutter", f"must lie between 0 and 100 mm, not {format_mm(gutter)}"
-            )
+            raise file.said("[fold] gutter", "data.template.gutter", gutter=format_mm(gutter))
         # The fronts sit against the fold, the gutter's half away from it.
         across = "top" if fold == "horizontal" else "left"
         if across in t["grid"]:
-            raise file.fail(
-                f"[grid] {across}",
-                "a gutterfold's fronts sit against the fold; set [fold] gutter instead",
-            )
+            raise file.said(f"[grid] {across}", "data.template.fold-grid")
         if fold == "horizontal":
             top = paper_h / 2 - gutter / 2 - grid_h
         else:
@@ -391,17 +379,19 @@ def _build(file: DataFile, name: str, t: dict[str, Any]) -> Template:
     }
     for key, value in print_lengths.items():
         if not 0 <= value <= _MAX_PRINT[key]:
-            raise file.fail(
+            raise file.said(
                 f"[print] {key}",
-                f"must lie between 0 and {format_mm(_MAX_PRINT[key])}, not {format_mm(value)}",
+                "data.template.between",
+                most=format_mm(_MAX_PRINT[key]),
+                value=format_mm(value),
             )
     registration = None
     if "marks" in t:
         marks = {key: length("marks", key, default) for key, default in _MARK_DEFAULTS.items()}
         for key, value in marks.items():
             if not 0 < value <= 50 * mm:
-                raise file.fail(
-                    f"[marks] {key}", f"must lie between 0 and 50 mm, not {format_mm(value)}"
+                raise file.said(
+                    f"[marks] {key}", "data.template.between", most="50 mm", value=format_mm(value)
                 )
         registration = Registration(**marks)
     template = Template(
@@ -448,24 +438,22 @@ def _paper(file: DataFile, paper: Any, length) -> tuple[float, float]:
         size = file.expect(paper["size"], str, "[paper]", "size").casefold()
         if size not in PAPER_SIZES:
             close = did_you_mean(size, PAPER_SIZES, n=1)
-            hint = f"did you mean {close[0]!r}?" if close else f"sizes: {', '.join(PAPER_SIZES)}"
-            raise file.fail(
-                "[paper]", f"unknown paper size {size!r}; {hint} (or give width and height)"
+            hint = (
+                say("data.did-you-mean", name=close[0])
+                if close
+                else say("data.template.sizes", sizes=joined(PAPER_SIZES, "list"))
             )
+            raise file.said("[paper]", "data.template.paper-size", size=size, hint=hint)
         if "width" in paper or "height" in paper:
-            raise file.fail("[paper]", "give either 'size' or 'width' and 'height', not both")
+            raise file.said("[paper]", "data.template.size-or-sides")
         width, height = PAPER_SIZES[size]
     else:
         width, height = length("paper", "width"), length("paper", "height")
         if not (0 < width <= _MAX_PAPER and 0 < height <= _MAX_PAPER):
-            raise file.fail(
-                "[paper]",
-                "the paper's width and height must be more than zero and at most 200 in "
-                "(the largest page a PDF can hold)",
-            )
+            raise file.said("[paper]", "data.template.paper-sides")
     orientation = file.expect(paper.get("orientation", "portrait"), str, "[paper]", "orientation")
     if orientation not in ("portrait", "landscape"):
-        raise file.fail("[paper]", f"'orientation' is portrait or landscape, not {orientation!r}")
+        raise file.said("[paper]", "data.template.orientation", orientation=orientation)
     if orientation == "landscape":
         width, height = max(width, height), min(width, height)
     return width, height
@@ -475,7 +463,7 @@ def _offset(file: DataFile, value: Any, room: float, key: str, length) -> float:
     if value == "center":
         return room / 2
     if not isinstance(value, str):
-        raise file.fail("[grid]", f'{key!r} must be "center" or a length like "0.5in"')
+        raise file.said("[grid]", "data.template.offset", key=key)
     return length("grid", key)
 
 
@@ -492,16 +480,19 @@ def _check_fits(file: DataFile, t: Template) -> None:
     ):
         if room < need - 0.01 * mm:
             short = format_mm(need - room)
-            raise file.fail(
+            raise file.said(
                 f"[grid] {key}",
-                f"the cards (with bleed {format_mm(t.bleed)}) run {short} off the paper's {side} "
-                "edge; move the grid or use fewer rows or columns",
+                "data.template.off-paper",
+                bleed=format_mm(t.bleed),
+                short=short,
+                side=say(f"data.layout.side.{side}"),
             )
         if t.crop_marks and room - t.bleed - t.margin - t.mark_offset < 2 * mm:
-            raise file.fail(
+            raise file.said(
                 "[print] crop_marks",
-                f"no room for crop marks at the {side} edge (only {format_mm(room)} of margin); "
-                "turn crop_marks off or move the grid",
+                "data.template.no-crop-room",
+                side=say(f"data.layout.side.{side}"),
+                room=format_mm(room),
             )
 
 
@@ -511,13 +502,14 @@ def _check_fold(file: DataFile, t: Template) -> None:
         return
     need = 2 * (t.bleed + 1 * mm)
     if t.gutter < need - 0.01 * mm:
-        raise file.fail(
+        raise file.said(
             "[fold] gutter",
-            f"must be at least {format_mm(need)} (twice the bleed and 1 mm each side of the "
-            f"fold), not {format_mm(t.gutter)}",
+            "data.template.fold-gutter",
+            need=format_mm(need),
+            gutter=format_mm(t.gutter),
         )
     if not t.backs:
-        raise file.fail("[print] backs", "a gutterfold template prints backs; remove 'backs'")
+        raise file.said("[print] backs", "data.template.fold-backs")
 
 
 def _check_marks(file: DataFile, t: Template) -> None:
@@ -529,21 +521,18 @@ def _check_marks(file: DataFile, t: Template) -> None:
     if t.registration is None:
         return
     if t.fold is not None:
-        raise file.fail("[marks]", "a gutterfold sheet cannot carry registration marks")
+        raise file.said("[marks]", "data.template.fold-marks")
     frame = registration_frame(t)
     zones = mark_zones(t)
     for index, trim in enumerate(slot_rects(t)):
         inked = trim.inset(-t.bleed)
         if not inked.inside(frame):
-            raise file.fail(
-                "[marks] inset",
-                f"card {index + 1} (with its bleed) runs outside the registration marks' frame; "
-                "use fewer cards or a smaller inset",
-            )
+            raise file.said("[marks] inset", "data.template.outside-marks", card=index + 1)
         for zone in zones:
             if inked.overlaps(zone):
-                raise file.fail(
+                raise file.said(
                     "[marks] clearance",
-                    f"card {index + 1} (with its bleed) comes within "
-                    f"{format_mm(t.registration.clearance)} of a registration mark; move the grid",
+                    "data.template.near-mark",
+                    card=index + 1,
+                    clearance=format_mm(t.registration.clearance),
                 )

@@ -134,19 +134,17 @@ def _check(
     for key, value in _children(table):
         here = (*path, key)
         if key not in theirs and not _is_text(here, patterns, optional=True):
-            raise file.fail(_where(here), f"the English has no {key!r}; remove it or fix its name")
+            raise file.said(_where(here), "data.translation.no-english", key=key)
         if _is_text(here, patterns):
             if not (
                 isinstance(value, str)
                 or (isinstance(value, list) and all(isinstance(v, str) for v in value))
             ):
-                raise file.fail(_where(here), f"{key!r} must be text, as in the English")
+                raise file.said(_where(here), "data.translation.text", key=key)
         elif _children(value) or _children(theirs.get(key)):
             _check(file, value, theirs[key], patterns, here)
         else:
-            raise file.fail(
-                _where(here), f"{key!r} is the same in every language: keep it in the English file"
-            )
+            raise file.said(_where(here), "data.translation.same", key=key)
 
 
 def _laid(

@@ -44,6 +44,7 @@ from typing import NamedTuple
 
 from ..errors import OutputError
 from ..load.datafile import shown
+from ..words import amount, say
 from .disk import OPEN_DIR, OPEN_NEW, cannot, in_the_way, quietly, sync, write_all
 from .spool import Spool, Spooled, remove_stale
 
@@ -187,7 +188,7 @@ def recover(folder: Path, discard: bool = False) -> list[str]:
     except OSError as exc:
         raise cannot(folder, exc) from None
     if not stat.S_ISDIR(status.st_mode):
-        raise OutputError(f"{shown(folder)}: not a folder; give the folder printkit wrote into")
+        raise OutputError.said("output.not-a-folder", folder=shown(folder))
     with _Folder(folder, create=False) as opened:
         return opened.finish_interrupted(discard=discard)
 
@@ -248,10 +249,7 @@ class _Folder:
                 return
             except BlockingIOError:
                 if time.monotonic() > deadline:
-                    raise OutputError(
-                        f"{shown(self.root)}: another printkit is still writing into this "
-                        "folder; wait for it to finish, or choose another folder"
-                    ) from None
+                    raise OutputError.said("output.busy", folder=shown(self.root)) from None
                 time.sleep(0.05)
             except OSError:  # a file system without locks: go on unlocked, as before
                 return
@@ -276,10 +274,7 @@ class _Folder:
                 raise cannot(where, exc) from None
         except OSError as exc:
             if exc.errno in (errno.ELOOP, errno.ENOTDIR):
-                raise OutputError(
-                    f"{shown(where)}: not a folder of its own (a link or a file); printkit "
-                    "writes only inside the output folder: move it away"
-                ) from None
+                raise OutputError.said("output.not-its-own-folder", folder=shown(where)) from None
             raise cannot(where, exc) from None
         self.fds[parts] = fd
         return fd
@@ -403,19 +398,10 @@ class _Folder:
             return
         where = self.shown(path)
         if stat.S_ISLNK(status.st_mode):
-            raise OutputError(
-                f"{where}: a link stands where printkit writes this file, and printkit never "
-                "writes through a link; remove the link or choose another folder"
-            )
+            raise OutputError.said("output.link-in-the-way", file=where)
         if stat.S_ISDIR(status.st_mode):
-            raise OutputError(
-                f"{where}: a folder stands where printkit writes this file; move the folder "
-                "away or choose another folder"
-            )
-        raise OutputError(
-            f"{where}: a device or a pipe stands where printkit writes this file; give the "
-            "name of a file"
-        )
+            raise OutputError.said("output.folder-in-the-way", file=where)
+        raise OutputError.said("output.device-in-the-way", file=where)
 
     def _check_replaceable(self, path: str, status: os.stat_result) -> None:
         """In a shared folder (the sticky bit, as /tmp), only a file's owner may replace it."""
@@ -426,10 +412,7 @@ class _Folder:
             raise cannot(self.root / path, exc) from None
         me = os.geteuid()
         if folder.st_mode & stat.S_ISVTX and me not in (0, status.st_uid, folder.st_uid):
-            raise OutputError(
-                f"{self.shown(path)}: belongs to another user in a shared folder, so printkit "
-                "cannot replace it; choose another name or folder"
-            )
+            raise OutputError.said("output.another-users", file=self.shown(path))
 
     def _stage(self, path: str, content: bytes | Spooled, token: str, suffix: str = _NEW) -> str:
         """``content`` written and synced under a fresh hidden name beside ``path``; a file
@@ -538,14 +521,11 @@ class _Folder:
             try:
                 self._roll_back(entries)
             except OSError:
-                raise OutputError(
-                    f"{failed or shown(self.root)}: stopped while moving the new files into "
-                    f"place ({exc.strerror}); the next printkit run into this folder finishes "
-                    "or undoes it"
+                raise OutputError.said(
+                    "output.stopped-moving", file=failed or shown(self.root), why=exc.strerror
                 ) from None
-            raise OutputError(
-                f"{failed or shown(self.root)}: cannot be replaced ({exc.strerror}); nothing "
-                "in the folder changed: make it writable or choose another folder"
+            raise OutputError.said(
+                "output.cannot-replace", file=failed or shown(self.root), why=exc.strerror
             ) from None
         except BaseException:  # Ctrl-C or SIGTERM: the journal counts, so finish now
             with contextlib.suppress(OSError, OutputError):  # else the next run finishes it
@@ -632,20 +612,18 @@ class _Folder:
                 if stat.S_ISDIR(status.st_mode):
                     raise
                 os.unlink(JOURNAL, dir_fd=self.fds[()])
-                done.append(f"removed {shown(self.root / JOURNAL)}, which printkit cannot follow")
+                done.append(say("output.removed-journal", file=shown(self.root / JOURNAL)))
             else:
                 try:
                     self._roll_forward(entries)
                 except OSError as exc:
-                    raise OutputError(
-                        f"{shown(self.root)}: an earlier printkit run stopped while moving its "
-                        f"files into place, and they cannot be moved now ({exc.strerror}); "
-                        "make the folder writable and run printkit again"
+                    raise OutputError.said(
+                        "output.cannot-finish", folder=shown(self.root), why=exc.strerror
                     ) from None
-                done.append(f"finished the interrupted commit of {len(entries)} files")
+                done.append(say("output.finished", count=len(entries)))
         removed = self._remove_leftovers() + remove_stale(self.fds[()])
         if removed:
-            done.append(f"removed {removed} unfinished files printkit had left")
+            done.append(say("output.removed-leftovers", count=removed))
         return done
 
     def _check_removals(self, entries: list[_Entry]) -> None:
@@ -660,49 +638,46 @@ class _Folder:
             recorded |= set(self.read_record(saved))
         for path in removals:
             if path not in recorded:
-                raise OutputError(
-                    f"{shown(self.root / JOURNAL)}: it would remove {path[:60]!r}, a file "
-                    "printkit did not write, so printkit will not follow it; run printkit "
-                    f"recover --out {shown(self.root)} to clear it away"
+                raise OutputError.said(
+                    "output.journal-removes-other",
+                    journal=shown(self.root / JOURNAL),
+                    file=path[:60],
+                    folder=shown(self.root),
                 )
 
     def _read_journal(self, status: os.stat_result) -> list[_Entry]:
         where = shown(self.root / JOURNAL)
 
         def refuse(why: str) -> OutputError:
-            return OutputError(
-                f"{where}: {why}, so printkit will not follow it; run printkit recover "
-                f"--out {shown(self.root)} to clear it away, then build again"
+            return OutputError.said(
+                "output.journal-refused", journal=where, why=why, folder=shown(self.root)
             )
 
         if not stat.S_ISREG(status.st_mode):
             if stat.S_ISDIR(status.st_mode):
-                raise OutputError(
-                    f"{where}: a folder stands where printkit keeps its commit journal; "
-                    "move that folder away and build again"
-                )
-            raise refuse("not a journal printkit wrote (a link, a pipe or a device)")
+                raise OutputError.said("output.journal-folder", journal=where)
+            raise refuse(say("output.journal-not-a-file"))
         if status.st_size > _MAX_JOURNAL:
-            raise refuse(f"a journal of {status.st_size:,} bytes is not one printkit wrote")
+            raise refuse(say("output.journal-too-large", size=amount(status.st_size)))
         root = self.fds[()]
         try:
             fd = os.open(JOURNAL, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC,
                          dir_fd=root)  # fmt: skip
         except OSError as exc:
-            raise refuse(f"it cannot be read ({exc.strerror})") from None
+            raise refuse(say("output.journal-unreadable", why=exc.strerror)) from None
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise refuse("not a journal printkit wrote")
+                raise refuse(say("output.journal-foreign"))
             with os.fdopen(fd, "rb", closefd=False) as stream:
                 raw = stream.read(_MAX_JOURNAL + 1)
         except OSError as exc:
-            raise refuse(f"it cannot be read ({exc.strerror})") from None
+            raise refuse(say("output.journal-unreadable", why=exc.strerror)) from None
         finally:
             os.close(fd)
         try:
             table = json.loads(raw.decode("utf-8"))
         except (ValueError, RecursionError):
-            raise refuse("it is damaged (not the JSON printkit writes)") from None
+            raise refuse(say("output.journal-not-json")) from None
         try:
             return self._entries(table)
         except ValueError as exc:
@@ -716,22 +691,22 @@ class _Folder:
             "entries",
             "sha256",
         }:
-            raise ValueError("not a journal printkit wrote")
+            raise ValueError(say("output.journal-foreign"))
         if table["printkit"] != "commit journal" or table["version"] != _VERSION:
-            raise ValueError(f"a journal of another version ({str(table['version'])[:20]})")
+            raise ValueError(say("output.journal-version", version=str(table["version"])[:20]))
         rows = table["entries"]
         if not isinstance(rows, list) or not 0 < len(rows) <= _MAX_ENTRIES:
-            raise ValueError("its list of files is damaged")
+            raise ValueError(say("output.journal-list"))
         if _checksum(rows) != table["sha256"]:
-            raise ValueError("its checksum does not match its entries (it is damaged)")
+            raise ValueError(say("output.journal-checksum"))
         entries, seen = [], set()
         for row in rows:
             if not (isinstance(row, list) and len(row) == 3):
-                raise ValueError("an entry is damaged")
+                raise ValueError(say("output.journal-entry"))
             path, new, old = row
             _check_name(path)
             if path in seen:
-                raise ValueError("it names a file twice")
+                raise ValueError(say("output.journal-twice"))
             seen.add(path)
             for name, suffix in ((new, _NEW), (old, _OLD)):
                 if name is not None:
@@ -740,9 +715,9 @@ class _Folder:
                     own = path.rpartition("/")
                     pattern = re.escape(f".{own[2]}.") + r"[0-9a-f]{8}" + re.escape(suffix)
                     if folder != own[0] or not re.fullmatch(pattern, base):
-                        raise ValueError(f"{name[:80]!r} is not a name printkit stages files under")
+                        raise ValueError(say("output.journal-stage-name", name=name[:80]))
             if new is None and old is None:
-                raise ValueError("an entry is damaged")
+                raise ValueError(say("output.journal-entry"))
             entries.append(_Entry(path, new, old))
         return entries
 
@@ -770,12 +745,12 @@ class _Folder:
 def _check_name(path: object) -> None:
     """A name a journal may hold: relative, inside the folder, nothing odd in it."""
     if not isinstance(path, str) or not path or len(path) > 4096 or "\x00" in path:
-        raise ValueError("an entry is not a file name")
+        raise ValueError(say("output.journal-not-a-name"))
     parts = path.split("/")
     if len(parts) > _MAX_DEPTH or any(part in ("", ".", "..") for part in parts):
-        raise ValueError(f"{path[:80]!r} is not a file inside this folder")
+        raise ValueError(say("output.journal-outside", name=path[:80]))
     if parts[-1] == JOURNAL:
-        raise ValueError("it names itself")
+        raise ValueError(say("output.journal-itself"))
 
 
 def _journal_text(entries: list[_Entry]) -> bytes:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..errors import OutputError
 from ..load.datafile import shown
+from ..words import say
 
 __all__ = ["OPEN_DIR", "OPEN_NEW", "cannot", "in_the_way", "quietly", "sync", "write_all"]
 
@@ -18,31 +19,31 @@ OPEN_NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
 #: A folder, never through a link.
 OPEN_DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
-#: Why a write failed, in a user's words, and what to do about it.
+#: Why a write failed, and what to do, by errno: the ids of their words (output.why-*,
+#: output.fix-*).
 _REASONS = {
-    errno.ENOSPC: ("the disk is full", "free some space"),
-    errno.EDQUOT: ("the disk quota is used up", "free some space"),
-    errno.EROFS: ("the disk is read-only", "choose another folder"),
-    errno.EACCES: ("permission denied", "choose another folder"),
-    errno.EPERM: ("not permitted", "choose another folder"),
-    errno.EISDIR: ("a folder is in the way", "move it away or choose another folder"),
-    errno.ENOTDIR: ("a file is in the way of a folder", "move it away or choose another folder"),
-    errno.ENAMETOOLONG: ("the name is too long", "choose a shorter name"),
+    errno.ENOSPC: ("disk-full", "free-space"),
+    errno.EDQUOT: ("quota", "free-space"),
+    errno.EROFS: ("read-only", "other-folder"),
+    errno.EACCES: ("permission", "other-folder"),
+    errno.EPERM: ("not-permitted", "other-folder"),
+    errno.EISDIR: ("folder-in-the-way", "move-away"),
+    errno.ENOTDIR: ("file-in-the-way", "move-away"),
+    errno.ENAMETOOLONG: ("name-too-long", "shorter-name"),
 }
 
 
 def cannot(path: Path, exc: OSError) -> OutputError:
     """The line for a write at ``path`` that failed with ``exc``."""
-    reason, fix = _REASONS.get(exc.errno or 0, (exc.strerror or str(exc), "choose another folder"))
-    return OutputError(f"{shown(path)}: cannot write here ({reason}); {fix}")
+    known = _REASONS.get(exc.errno or 0)
+    reason = say(f"output.why-{known[0]}") if known else exc.strerror or str(exc)
+    fix = say(f"output.fix-{known[1] if known else 'other-folder'}")
+    return OutputError.said("output.cannot-write", file=shown(path), reason=reason, fix=fix)
 
 
 def in_the_way(root: Path) -> OutputError:
     """The line for a file standing where the output folder should be."""
-    return OutputError(
-        f"{shown(root)}: a file stands where the output folder should be; "
-        "move it or choose another folder"
-    )
+    return OutputError.said("output.file-in-the-way", folder=shown(root))
 
 
 def write_all(fd: int, content: bytes) -> None:

@@ -19,10 +19,7 @@ def outside_images(out: Path, images: Path) -> None:
     """Refuse an output folder that is a folder of card images or lies inside it."""
     base, named = Path(os.path.abspath(images)), Path(os.path.abspath(out))
     if named == base or base in named.parents:
-        raise UsageError(
-            f"{shown(named)} is inside the image folder: write somewhere else, or the next "
-            "run would print these files as cards"
-        )
+        raise UsageError.said("output.inside-images", file=shown(named))
 
 
 def inside_deck(out: Path, folder: Path | None) -> None:
@@ -35,10 +32,7 @@ def inside_deck(out: Path, folder: Path | None) -> None:
         return
     real_base, real = base.resolve(), named.resolve()
     if real != real_base and real_base not in real.parents:
-        raise UsageError(
-            f"{shown(named)} is inside the deck's folder but leads out of it (to {real}); "
-            "printkit does not follow a link out of a deck's folder: write somewhere else"
-        )
+        raise UsageError.said("output.leads-out", file=shown(named), target=str(real))
 
 
 def spare_deck(paths: Iterable[Path], folder: Path | None) -> None:
@@ -53,7 +47,4 @@ def spare_deck(paths: Iterable[Path], folder: Path | None) -> None:
         return
     found = foreign_files(paths, folder)
     if found:
-        raise UsageError(
-            f"{shown(found[0])} is one of the deck's own files, and printkit never replaces "
-            "them: write somewhere else"
-        )
+        raise UsageError.said("output.deck-own-file", file=shown(found[0]))

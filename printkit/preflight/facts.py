@@ -124,9 +124,15 @@ def pdf_bytes(source: Path | bytes) -> bytes:
         return source  # printkit's own, just made
     from ..errors import PrintkitError
     from ..load.datafile import read_confined, shown
+    from ..words import say
 
     name = shown(Path(source))
-    data = read_confined(Path(source), None, MAX_PDF_BYTES, lambda m: PrintkitError(f"{name}: {m}"))
+    data = read_confined(
+        Path(source),
+        None,
+        MAX_PDF_BYTES,
+        lambda m: PrintkitError(say("preflight.file", file=name, why=m)),
+    )
     _check_draws(data, name)
     return data
 
@@ -177,9 +183,8 @@ def _check_draws(data: bytes, name: str) -> None:
             contents = page.get_contents()
             content = contents.get_data() if contents is not None else b""
             if draws(content, page.get("/Resources"), 0) > MAX_DRAWS:
-                raise PrintkitError(
-                    f"{name}: page {number} draws more than {MAX_DRAWS:,} objects once its "
-                    "forms within forms are counted; printkit will not open it"
+                raise PrintkitError.said(
+                    "preflight.too-many-draws", file=name, page=number, most=f"{MAX_DRAWS:,}"
                 )
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         pass  # what pypdf cannot read, PDFium will refuse in one line
@@ -192,11 +197,11 @@ def open_pdf(data: bytes, name: str):
     from ..errors import PrintkitError
 
     if not data.lstrip()[:5] == b"%PDF-":
-        raise PrintkitError(f"{name}: not a PDF file (it does not begin %PDF-)")
+        raise PrintkitError.said("preflight.not-pdf", file=name)
     try:
         return pdfium.PdfDocument(data)
     except pdfium.PdfiumError as exc:
-        raise PrintkitError(f"{name}: a PDF that cannot be read ({str(exc)[:60]})") from None
+        raise PrintkitError.said("preflight.unreadable", file=name, why=str(exc)[:60]) from None
 
 
 def read_facts(source: Path | bytes, name: str | None = None) -> DocumentFacts:

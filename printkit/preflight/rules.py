@@ -17,6 +17,7 @@ from ..units import mm
 from ..values.papers import PAPER_SIZES as PAPERS
 from ..values.papers import paper_name
 from ..values.printspec import DUPLEX_NAMES, EDGE, KINDS
+from ..words import amount, say
 from .facts import DocumentFacts, PageFacts
 
 __all__ = [
@@ -47,9 +48,9 @@ class Expect(NamedTuple):
 
 class Finding(NamedTuple):
     page: int | None  # None for the whole document
-    check: str
+    check: str  # its id: "fonts", "text-size"... (its name: the words' preflight.check.*)
     level: str  # "ok", "warn" or "fail"
-    detail: str
+    detail: str  # what it saw, in the language spoken
 
 
 def check_page(page: PageFacts, expect: Expect) -> list[Finding]:
@@ -61,22 +62,29 @@ def check_document(doc: DocumentFacts, expect: Expect) -> list[Finding]:
     findings = [
         Finding(
             None,
-            "print scaling",
+            "print-scaling",
             "fail" if doc.print_scaling is not False else "ok",
-            "asks for actual size (/PrintScaling /None)"
+            say("preflight.scaling-actual")
             if doc.print_scaling is False
-            else "lets the reader shrink the page to fit: set /PrintScaling /None",
+            else say("preflight.scaling-shrinks"),
         )
     ]
     wanted = DUPLEX_NAMES.get(expect.duplex or "")
     if doc.duplex is None:
-        findings.append(Finding(None, "duplex", "fail", "states no /Duplex for the printer"))
+        findings.append(Finding(None, "duplex", "fail", say("preflight.duplex-none")))
     elif wanted and doc.duplex != wanted:
         findings.append(
-            Finding(None, "duplex", "fail", f"says /{doc.duplex}; it is printed /{wanted}")
+            Finding(
+                None,
+                "duplex",
+                "fail",
+                say("preflight.duplex-other", duplex=doc.duplex, wanted=wanted),
+            )
         )
     else:
-        findings.append(Finding(None, "duplex", "ok", f"/{doc.duplex}"))
+        findings.append(
+            Finding(None, "duplex", "ok", say("preflight.duplex-ok", duplex=doc.duplex))
+        )
     return findings
 
 
@@ -89,42 +97,52 @@ def _glyphs(page: PageFacts, _expect: Expect) -> Finding:
             page.number,
             "glyphs",
             "fail",
-            f"{len(page.notdef)} characters drawn with no glyph in their font (a blank box), "
-            f"first in \u201c{shown}\u201d; set them in a font that has them",
+            say("preflight.glyphs-missing", count=len(page.notdef), text=shown),
         )
-    return Finding(page.number, "glyphs", "ok", "every character has its glyph")
+    return Finding(page.number, "glyphs", "ok", say("preflight.glyphs-ok"))
 
 
 def _fonts(page: PageFacts, expect: Expect) -> Finding:
     missing = sorted(name for name, embedded in page.fonts.items() if not embedded)
     if missing:
-        return Finding(page.number, "fonts", "fail", "not embedded: " + ", ".join(missing))
-    return Finding(page.number, "fonts", "ok", f"{len(page.fonts)} embedded")
+        return Finding(
+            page.number, "fonts", "fail", say("preflight.fonts-missing", fonts=", ".join(missing))
+        )
+    return Finding(page.number, "fonts", "ok", say("preflight.fonts-ok", count=len(page.fonts)))
 
 
 def _text_size(page: PageFacts, expect: Expect) -> Finding:
     least, body_least = KINDS.get(expect.kind, KINDS["other"])
     if not page.chars:
-        return Finding(page.number, "text size", "ok", "no text")
+        return Finding(page.number, "text-size", "ok", say("preflight.no-text"))
     smallest = min(page.chars, key=lambda c: c.size)
     if smallest.size < least - 0.05:
         where = _near(page, smallest.box)
         return Finding(
             page.number,
-            "text size",
+            "text-size",
             "fail",
-            f"{smallest.size:.1f} pt text ({where}); the least is {least:g} pt",
+            say(
+                "preflight.text-small", size=amount(smallest.size, 1), where=where, least=_g(least)
+            ),
         )
     sizes = Counter(round(c.size, 1) for c in page.chars)
     body = sizes.most_common(1)[0][0]
     if body < body_least - 0.05 and sum(sizes.values()) >= 200:
         return Finding(
             page.number,
-            "text size",
+            "text-size",
             "fail",
-            f"body text {body:.1f} pt; a {expect.kind} page's body is at least {body_least:g} pt",
+            say(
+                "preflight.body-small",
+                size=amount(body, 1),
+                kind=say(f"preflight.kind.{expect.kind}"),
+                least=_g(body_least),
+            ),
         )
-    return Finding(page.number, "text size", "ok", f"{smallest.size:.1f} pt at least")
+    return Finding(
+        page.number, "text-size", "ok", say("preflight.text-ok", size=amount(smallest.size, 1))
+    )
 
 
 def _edges(page: PageFacts, expect: Expect) -> Finding:
@@ -134,22 +152,21 @@ def _edges(page: PageFacts, expect: Expect) -> Finding:
         if worst is None or gap < worst[0]:
             worst = (gap, char)
     if worst is None:
-        return Finding(page.number, "edges", "ok", "no text")
+        return Finding(page.number, "edges", "ok", say("preflight.no-text"))
     gap, char = worst
     if gap < EDGE - 0.01 * mm:
         return Finding(
             page.number,
             "edges",
             "fail",
-            f"text {gap / mm:.1f} mm from the paper's edge ({_near(page, char.box)}); "
-            "printers cannot print within 5 mm",
+            say("preflight.edge-near", gap=amount(gap / mm, 1), where=_near(page, char.box)),
         )
-    return Finding(page.number, "edges", "ok", f"text {gap / mm:.1f} mm in at least")
+    return Finding(page.number, "edges", "ok", say("preflight.edge-ok", gap=amount(gap / mm, 1)))
 
 
 def _marks(page: PageFacts, expect: Expect) -> Finding:
     if not page.marks:
-        return Finding(page.number, "marks", "ok", "none")
+        return Finding(page.number, "marks", "ok", say("preflight.marks-none"))
     for mark in page.marks:
         for card in page.cards:
             if mark.box.distance(card) <= 0.0:
@@ -157,7 +174,7 @@ def _marks(page: PageFacts, expect: Expect) -> Finding:
                     page.number,
                     "marks",
                     "fail",
-                    f"a mark at {_at(mark.box)} runs into a card's bleed; start it outside",
+                    say("preflight.mark-in-bleed", at=_at(mark.box)),
                 )
     outside = [
         m
@@ -170,10 +187,9 @@ def _marks(page: PageFacts, expect: Expect) -> Finding:
             page.number,
             "marks",
             "warn",
-            f"{len(outside)} of {len(page.marks)} marks lie wholly within 5 mm of the edge, "
-            "where many printers cannot print; the layout leaves them no room",
+            say("preflight.marks-at-edge", count=len(outside), total=len(page.marks)),
         )
-    return Finding(page.number, "marks", "ok", f"{len(page.marks)} clear of the bleed")
+    return Finding(page.number, "marks", "ok", say("preflight.marks-ok", count=len(page.marks)))
 
 
 def _fully_in_edge(box, page: PageFacts) -> bool:
@@ -186,19 +202,23 @@ def _fully_in_edge(box, page: PageFacts) -> bool:
 
 
 def _paper(page: PageFacts, expect: Expect) -> Finding:
-    size = f"{page.width / mm:.1f} x {page.height / mm:.1f} mm"
+    size = say(
+        "preflight.size", width=amount(page.width / mm, 1), height=amount(page.height / mm, 1)
+    )
     name = paper_name(page.width, page.height)
     if name is not None and (expect.paper in (None, "custom") or name == expect.paper):
-        return Finding(page.number, "paper", "ok", f"{name} ({size})")
+        return Finding(page.number, "paper", "ok", say("preflight.paper-ok", paper=name, size=size))
     if expect.paper == "custom":  # a template's own paper: the file says so
-        return Finding(page.number, "paper", "ok", f"custom paper ({size})")
-    wanted = expect.paper or "a known paper size"
-    return Finding(page.number, "paper", "fail", f"{size} is not {wanted} (within 0.1 mm)")
+        return Finding(page.number, "paper", "ok", say("preflight.paper-custom", size=size))
+    wanted = expect.paper or say("preflight.paper-any")
+    return Finding(
+        page.number, "paper", "fail", say("preflight.paper-wrong", size=size, paper=wanted)
+    )
 
 
 def _images(page: PageFacts, expect: Expect) -> Finding:
     if not page.images:
-        return Finding(page.number, "images", "ok", "none")
+        return Finding(page.number, "images", "ok", say("preflight.images-none"))
     low = min(page.images, key=lambda i: i.dpi)
     if low.dpi < MIN_DPI - 0.5:
         level = "fail" if low.dpi < FLOOR_DPI - 0.5 and not expect.draft else "warn"
@@ -206,16 +226,27 @@ def _images(page: PageFacts, expect: Expect) -> Finding:
             page.number,
             "images",
             level,
-            f"a {low.pixels[0]} x {low.pixels[1]} px picture prints at {low.dpi:.0f} dpi "
-            f"({_at(low.box)}); {MIN_DPI} dpi or more prints sharp",
+            say(
+                "preflight.image-soft",
+                width=low.pixels[0],
+                height=low.pixels[1],
+                dpi=f"{low.dpi:.0f}",
+                at=_at(low.box),
+                least=MIN_DPI,
+            ),
         )
-    return Finding(page.number, "images", "ok", f"{low.dpi:.0f} dpi at least")
+    return Finding(page.number, "images", "ok", say("preflight.images-ok", dpi=f"{low.dpi:.0f}"))
 
 
 def _at(box) -> str:
-    return f"{box.x0 / mm:.1f}, {box.y0 / mm:.1f} mm from the bottom left"
+    return say("preflight.at", x=amount(box.x0 / mm, 1), y=amount(box.y0 / mm, 1))
+
+
+def _g(points: float) -> str:
+    """A whole or half size as the language writes it: "6", "8,5"."""
+    return amount(points, 0 if points == int(points) else 1)
 
 
 def _near(page: PageFacts, box) -> str:
     words = "".join(c.text for c in page.chars if c.box.distance(box) < 12)[:24]
-    return f'"{words}" at {box.x0 / mm:.1f}, {box.y0 / mm:.1f} mm'
+    return say("preflight.near", text=words, x=amount(box.x0 / mm, 1), y=amount(box.y0 / mm, 1))

@@ -45,7 +45,7 @@ class AidPainter:
         install_pips(faces.doc.canvas, Icons(faces.doc, cards.art, self.color))
         suits = "".join(SUIT_SYMBOLS.values())
         for section in (*aid.text.front, *aid.text.back):
-            where = f"{cards.name}'s player aid, {section.title!r}"
+            where = say("data.render.aid-where", deck=cards.name, title=section.title)
             check_glyphs(section.title, TITLE, where)
             check_glyphs(section.text, BODY, where, suits)
 
@@ -69,9 +69,12 @@ class AidPainter:
                 while sum(height for _, _, height in self._set(parts, size, body.w)) > body.h:
                     size -= 0.25
                     if size < _MIN:
-                        raise RenderError(
-                            f"the {faces.cards.name}'s player aid ({side}) does not fit a card "
-                            f"even at {_MIN} pt; shorten it in {self.aid.text.source}"
+                        raise RenderError.said(
+                            "data.render.aid-fit",
+                            deck=faces.cards.name,
+                            side=side,
+                            size=_MIN,
+                            file=self.aid.text.source,
                         )
             self._fitted = size
         return self._fitted

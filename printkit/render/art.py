@@ -293,7 +293,9 @@ def _fit(data: bytes, source: str, box_w: float, box_h: float, light: float) -> 
             image.load()
             picture = image.convert("RGBA" if image.mode in ("RGBA", "LA", "P") else "RGB")
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
-        message = f"not a readable PNG or JPEG picture ({str(exc)[:80]})"
+        from ..words import say
+
+        message = say("data.picture.bad-raster", error=str(exc)[:80])
         raise picture_error(source, message) from None
     target = box_w / box_h
     if width / height > target:  # too wide: crop the sides

@@ -82,9 +82,7 @@ _SHEET = _Look(body=10.2, leading=12.9, h1=13, h2=11.5, margin=16 * mm, top=15 *
 def render_rules(deck: Deck, paper: str, art: ArtLibrary) -> bytes:
     """The deck's rules as PDF bytes, laid out as its deck.toml says ("book" or "sheet")."""
     if deck.rules is None or deck.rules_text is None:
-        raise CatalogueError(
-            f"the {deck.name} has no rules; name them under [rules] in its deck.toml"
-        )
+        raise CatalogueError.said("data.render.no-rules", deck=deck.name)
     register_fonts()
     book = deck.rules.layout == "book"
     page_paper = BOOK_PAPER[paper] if book else paper
@@ -207,9 +205,11 @@ class _Builder:
         """Every character of the rules must be in the face that sets it (suits are pips)."""
         suits = "".join(SUIT_SYMBOLS.values())
         for key, value in self.meta.items():
-            check_glyphs(value, TITLE if key == "title" else BODY, f"{self.source}, {key}")
+            where = say("data.where.in-file", file=self.source, where=key)
+            check_glyphs(value, TITLE if key == "title" else BODY, where)
         for block in blocks:
-            where = f"{self.source}, line {block.line}"
+            line = say("data.where.line", line=block.line)
+            where = say("data.where.in-file", file=self.source, where=line)
             if isinstance(block, markdown.Heading):
                 check_glyphs(block.text, TITLE, where)
                 check_glyphs(block.text, BODY_BOLD, where)

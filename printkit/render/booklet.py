@@ -31,7 +31,7 @@ def impose_booklet(pdf: bytes, title: str) -> bytes:
         paper_name(width, height) or ""
     )
     if sheet_paper is None:
-        raise RenderError("a booklet is made of half-letter or A5 pages")
+        raise RenderError.said("data.render.booklet-paper")
     sheet_h, sheet_w = PAPER_SIZES[sheet_paper]  # landscape
     fold = sheet_w / 2
     writer = PdfWriter()

@@ -211,9 +211,11 @@ class CardFaces:
         however often the layout repeats a field, so that no card is set for minutes."""
         text = fill_in(box.content if template is None else template, card.values)
         if len(text) > MAX_TEXT:
-            raise RenderError(
-                f"{self._where(layout, card, box)}: the text is {len(text):,} characters once "
-                f"its fields are filled in, more than the limit of {MAX_TEXT:,}; shorten it"
+            raise RenderError.said(
+                "data.render.too-long",
+                where=self._where(layout, card, box),
+                length=len(text),
+                limit=MAX_TEXT,
             )
         return text
 
@@ -222,7 +224,10 @@ class CardFaces:
         of the card (its text is the layout's own), else the card's row too."""
         if not box.fields:
             return f"{layout.source} [box.{box.name}]"
-        return f"{card.row} ({card.name}), {layout.source} [box.{box.name}]"
+        from ..words import say
+
+        place = f"{layout.source} [box.{box.name}]"
+        return say("data.where.card-box", card=card.row, name=card.name, box=place)
 
     def _paint(self, paint, layout: Layout, card: PrintCard, box, default=None):
         """A box's colour for this card, as reportlab's Color; None for none."""
@@ -230,8 +235,8 @@ class CardFaces:
         if color is None:
             return None
         if not _HEX.fullmatch(color):
-            raise RenderError(
-                f'{self._where(layout, card, box)}: {color!r} is not a colour like "#8a3b1c"'
+            raise RenderError.said(
+                "data.render.colour", where=self._where(layout, card, box), color=color
             )
         return hex_color(color)
 
@@ -333,9 +338,13 @@ class CardFaces:
         if size is None:
             size = _largest(box.size, box.min_size, 0.25, fits)
             if size is None:
-                raise RenderError(
-                    f"{where}: the text does not fit even at {box.min_size:g} pt; "
-                    + (card.too_long or "shorten it, make the box larger or lower min_size")
+                from ..words import say
+
+                raise RenderError.said(
+                    "data.render.no-fit",
+                    where=where,
+                    size=box.min_size,
+                    advice=card.too_long or say("data.render.shorten"),
                 )
             if len(self._sizes) >= _KNOWN_SIZES:  # bounded: a deck of thousands stays flat
                 del self._sizes[next(iter(self._sizes))]
@@ -393,9 +402,11 @@ class CardFaces:
             self._deck_sizes[key] = size
             return size
         longest = max(texts, key=lambda t: measure(t, box.min_size))
-        raise RenderError(
-            f"{layout.source} [box.{box.name}]: {longest!r} does not fit even at "
-            f"{box.min_size:g} pt on two lines; shorten it or make the box wider"
+        raise RenderError.said(
+            "data.render.two-lines",
+            where=f"{layout.source} [box.{box.name}]",
+            text=longest,
+            size=box.min_size,
         )
 
     def _rich_markup(self, text: str, layout: Layout, box, where: str, color: str) -> str:
@@ -408,11 +419,11 @@ class CardFaces:
                 face = face_of(font, style == "bold", style == "italic")
                 if face is None:
                     typeface = layout.fonts[box.font]
-                    raise RenderError(
-                        f"{where}: *{style}* text needs the {style} face of the font "
-                        f"{box.font!r} ({typeface.source}), which it does not have; name "
-                        f'it in [fonts] ({box.font} = {{ ..., {style} = "fonts/FILE.ttf" }}) '
-                        "or choose a font that has one"
+                    raise RenderError.said(
+                        "data.render.no-bold" if style == "bold" else "data.render.no-italic",
+                        where=where,
+                        font=box.font,
+                        source=typeface.source,
                     )
             pieces, last = [], 0
             for match in _ICON.finditer(run):
@@ -434,7 +445,11 @@ class CardFaces:
         if name in self.cards.icons:
             return self.cards.icons[name]
         known = sorted({*_SUIT_ICONS, *_BUILTIN_ICONS, *self.cards.icons})
-        raise RenderError(f"{where}: no icon :{name}:; icons are {', '.join(known)}")
+        from ..words import joined
+
+        raise RenderError.said(
+            "data.render.no-icon", where=where, name=name, icons=joined(known, "list")
+        )
 
     def _icon_markup(self, name: str, color: str, where: str) -> str:
         self._icon_picture(name, where)
@@ -553,9 +568,11 @@ class CardFaces:
         if not text or self.qr is False or (box.optional and not self.qr):
             return None
         if len(text) > MAX_QR_TEXT:
-            raise RenderError(
-                f"{self._where(layout, card, box)}: a QR code of {len(text):,} characters "
-                f"is past what a phone reads off a card (at most {MAX_QR_TEXT:,}); shorten it"
+            raise RenderError.said(
+                "data.render.qr-long",
+                where=self._where(layout, card, box),
+                length=len(text),
+                most=MAX_QR_TEXT,
             )
         if not box.module:
             version = self._qr_version(layout, card, box, [text])
@@ -578,10 +595,11 @@ class CardFaces:
         version = self._qr_versions[key]
         side = box.module * _qr_side(version)
         if side > min(inner.w, inner.h) + 0.01:
-            raise RenderError(
-                f"{self._where(layout, card, box)}: the deck's QR codes need "
-                f"{format_mm(side)} at {format_mm(box.module)} modules; make the box larger "
-                "or the text shorter"
+            raise RenderError.said(
+                "data.render.qr-room",
+                where=self._where(layout, card, box),
+                side=format_mm(side),
+                module=format_mm(box.module),
             )
         x = {"left": inner.x, "center": inner.x + (inner.w - side) / 2, "right": inner.right - side}
         y = {"bottom": inner.y, "middle": inner.y + (inner.h - side) / 2, "top": inner.top - side}
@@ -592,9 +610,11 @@ class CardFaces:
             return qr_version(texts)
         except ValueError:
             longest = max(texts, key=len)
-            raise RenderError(
-                f"{layout.source} [box.{box.name}]: a text of {len(longest):,} characters "
-                f"({longest[:30]!r}...) is too long for a QR code; shorten it"
+            raise RenderError.said(
+                "data.render.qr-text",
+                where=f"{layout.source} [box.{box.name}]",
+                length=len(longest),
+                text=longest[:30],
             ) from None
 
     def _index(self, layout: Layout, card: PrintCard, item: Placed) -> None:
@@ -607,7 +627,7 @@ class CardFaces:
         try:
             playing = parse_card(text)
         except Exception as exc:  # NotationError: say where
-            raise RenderError(f"{where}: {exc}") from None
+            raise RenderError.said("data.render.said-at", where=where, message=exc) from None
         canvas, inner, box = self.doc.canvas, item.inner, item.box
         font = self.fonts[layout.source, box.font]
         color = self._ink(layout, card, box, box.color, SUIT_COLORS[playing.color])
@@ -814,9 +834,8 @@ def _check_text(text: str, font: str, where: str, allowed: str = "") -> None:
     that is in none of them."""
     char = missing_char(text, font, allowed)
     if char is not None:
-        raise RenderError(
-            f"{where}: the layout's fonts cannot draw the character {char!r} "
-            f"(U+{ord(char):04X}); give [fonts] a fallback that has it, or replace it"
+        raise RenderError.said(
+            "data.render.no-glyph", where=where, char=char, code=f"{ord(char):04X}"
         )
 
 

@@ -95,9 +95,12 @@ def register_fonts() -> None:
 
 def _not_installed(family: str, exc: Exception) -> RenderError:
     package = "fontpkg-" + family.lower().replace(" ", "-")
-    return RenderError(
-        f"the font {family} is not installed ({str(exc)[:60]}); reinstall printkit "
-        f"(pip install --force-reinstall printkit), or pip install {package}"
+    return RenderError.said(
+        "data.render.not-installed",
+        family=family,
+        error=str(exc)[:60],
+        command="pip install --force-reinstall printkit",  # a command, as it is typed
+        package=package,
     )
 
 
@@ -134,7 +137,9 @@ def _script_face(name: str) -> str:
 
     source = package_file(SCRIPT, variable=True)
     if source is None:
-        raise _not_installed(SCRIPT, FileNotFoundError("no variable font in its package"))
+        from ..words import say
+
+        raise _not_installed(SCRIPT, FileNotFoundError(say("data.render.no-variable")))
     weight, slanted = SCRIPT_FACES[name]
     register_face(name, static_face(source, weight, slanted, _SUBSET), name.removeprefix("PK-"))
     return name
@@ -214,9 +219,8 @@ def text_runs(text: str, face: str, allowed: str = "") -> list[tuple[str, str]]:
 
 
 def _cannot_draw(char: str, text: str) -> RenderError:
-    return RenderError(
-        f"printkit's typefaces cannot draw the character {char!r} (U+{ord(char):04X}) in "
-        f"{text[:40]!r}; replace it with words or a character they have"
+    return RenderError.said(
+        "data.render.typefaces-in", char=char, code=f"{ord(char):04X}", text=text[:40]
     )
 
 
@@ -274,7 +278,6 @@ def check_glyphs(text: str, font: str, where: str, allowed: str = "") -> None:
     symbols become pips)."""
     char = missing_char(text, font, allowed)
     if char is not None:
-        raise RenderError(
-            f"{where}: printkit's typefaces cannot draw the character {char!r} "
-            f"(U+{ord(char):04X}); replace it with words or a character they have"
+        raise RenderError.said(
+            "data.render.typefaces", where=where, char=char, code=f"{ord(char):04X}"
         )

@@ -55,9 +55,7 @@ _QR_MODULE = 0.42 * mm
 def identification_sheet(deck: Deck, paper: str, art: ArtLibrary) -> bytes:
     """The sheet of every playing card and the card it stands for, one page of ``paper``."""
     if not deck.playing_cards:
-        raise RenderError(
-            f"the {deck.name} is not a deck of playing cards: it needs no identification sheet"
-        )
+        raise RenderError.said("data.render.no-idsheet", deck=deck.name)
     sheet, crowded = _sheet(deck, paper, art)
     if not crowded:
         return sheet

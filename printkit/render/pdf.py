@@ -217,7 +217,4 @@ def _check_source_date_epoch() -> None:
         return
     text = value.strip()
     if not (text.isascii() and text.isdigit() and len(text) <= 12 and int(text) <= _LATEST):
-        raise RenderError(
-            f"SOURCE_DATE_EPOCH is {value[:30]!r}; set it to a whole number of seconds since "
-            "1970 (up to the year 9999), or unset it"
-        )
+        raise RenderError.said("data.render.epoch", value=value[:30])

@@ -19,7 +19,7 @@ from ..values.design import CardSet
 from ..values.manifest import Manifest
 from ..values.model import Template
 from ..values.settings import Settings
-from ..words import say
+from ..words import amount, say
 from . import calibration, errata, guide, idsheet, page, rules, sheets
 from .files import Job
 from .request import Request
@@ -74,8 +74,13 @@ def checked(reports: dict[Path, Report], named: Iterable[Path] = ()) -> list[str
     for path, report in reports.items():
         for finding in report.failures[:1]:
             raise RenderError(
-                f"{shown(path)}: preflight failed on page {finding.page or '-'} "
-                f"({finding.check}): {finding.detail}; nothing was written"
+                say(
+                    "preflight.failed-page" if finding.page else "preflight.failed-file",
+                    file=shown(path),
+                    page=finding.page,
+                    check=say(f"preflight.check.{finding.check}"),
+                    detail=finding.detail,
+                )
             )
         # One line a check: its first finding, and how many more pages it was found on
         # (a folder of soft images would otherwise give a line a page).
@@ -87,10 +92,11 @@ def checked(reports: dict[Path, Report], named: Iterable[Path] = ()) -> list[str
             if finding.detail not in (f.detail for f in found[finding.check]):
                 found[finding.check].append(finding)
         for check, findings in found.items():
-            line = f"{shown(path)}: {check}: {findings[0].detail}"
+            name = say(f"preflight.check.{check}")
+            line = say("preflight.warning", file=shown(path), check=name, detail=findings[0].detail)
             if len(findings) > 1:
                 more = len(findings) - 1
                 key = "kit.more-page" if more == 1 else "kit.more-pages"
-                line += " " + say(key, count=f"{more:,}")
+                line += " " + say(key, count=amount(more))
             warnings.append(line)
     return warnings

@@ -79,10 +79,10 @@ def _heading(line: str, number: int) -> tuple[int, str] | None:
     if level == 0 or not rest[:1].isspace():
         return None
     if level > 3:
-        raise MarkdownError(number, "a heading has at most three levels (###); use fewer #")
+        raise MarkdownError.said(number, "data.markdown.heading-levels")
     text = rest.strip().rstrip("#").rstrip()
     if not text:
-        raise MarkdownError(number, "a heading needs a text after its #")
+        raise MarkdownError.said(number, "data.markdown.heading-text")
     return level, text
 
 
@@ -93,7 +93,7 @@ def _directive(line: str, number: int) -> tuple[str, tuple[str, ...]] | None:
     inner = line[2:-2] if line.endswith("}}") else None
     words = inner.split() if inner is not None else []
     if inner is None or "{" in inner or "}" in inner or not words or not _NAME.match(words[0]):
-        raise MarkdownError(number, "a {{...}} line must be a name and arguments, like {{cards}}")
+        raise MarkdownError.said(number, "data.markdown.directive")
     return words[0], tuple(words[1:])
 
 
@@ -118,17 +118,20 @@ class MarkdownError(ValueError):
         super().__init__(message)
         self.line = line
 
+    @classmethod
+    def said(cls, line: int, key: str, /, **values: object) -> MarkdownError:
+        """The error at ``line`` whose message is the catalogue's ``key``."""
+        from ..words import say
 
-def _bounded(text: str, line: int, what: str, limit: int = MAX_PARAGRAPH) -> None:
+        return cls(line, say(key, **values))
+
+
+def _bounded(text: str, line: int, key: str, limit: int = MAX_PARAGRAPH) -> None:
     """A piece of text that is set as one (a paragraph, a list's item, a heading): at
     most ``limit`` characters, so that the work of setting it stays in step with its
     length (a paragraph is wrapped again at each page it runs over)."""
     if len(text) > limit:
-        raise MarkdownError(
-            line,
-            f"{what} of {len(text):,} characters; at most {limit:,} are set as one piece: "
-            "split it in two or more",
-        )
+        raise MarkdownError.said(line, key, length=len(text), limit=limit)
 
 
 def parse(text: str) -> Document:
@@ -139,14 +142,14 @@ def parse(text: str) -> Document:
         try:
             end = next(i for i in range(1, len(lines)) if lines[i].strip() == "---")
         except StopIteration:
-            raise MarkdownError(1, "the front matter opened with --- is never closed") from None
+            raise MarkdownError.said(1, "data.markdown.front-matter") from None
         for number in range(1, end):
             entry = lines[number].strip()
             if not entry:
                 continue
             key, sep, value = entry.partition(":")
             if not sep or not key.strip():
-                raise MarkdownError(number + 1, "front matter lines are 'key: value'")
+                raise MarkdownError.said(number + 1, "data.markdown.front-matter-line")
             meta[key.strip()] = value.strip()
         start = end + 1
 
@@ -161,12 +164,12 @@ def parse(text: str) -> Document:
         nonlocal paragraph, items
         if paragraph:
             text = " ".join(paragraph)
-            _bounded(text, paragraph_line, "a paragraph")
+            _bounded(text, paragraph_line, "data.markdown.long-paragraph")
             blocks.append(Paragraph(smarten(text), paragraph_line))
             paragraph = []
         if items:
             for item in items:
-                _bounded(item, list_line, "a list's item")
+                _bounded(item, list_line, "data.markdown.long-item")
             blocks.append(ListBlock(ordered, tuple(smarten(item) for item in items), list_line))
             items = []
 
@@ -181,7 +184,7 @@ def parse(text: str) -> Document:
         item = _item(line) if heading is None else None
         if heading:
             flush()
-            _bounded(heading[1], number, "a heading", MAX_HEADING)
+            _bounded(heading[1], number, "data.markdown.long-heading", MAX_HEADING)
             blocks.append(Heading(heading[0], smarten(heading[1]), number))
         elif directive:
             flush()

@@ -284,7 +284,7 @@ class Deck(NamedTuple):
         for card in self.cards:
             if card.playing_card == playing_card:
                 return card
-        raise NotFoundError(f"the {self.name} has no card {playing_card.code}")
+        raise NotFoundError.said("data.deck.no-card", deck=self.name, card=playing_card.code)
 
     def called(self, effect: Effect) -> str:
         """``effect``'s name as a player reads it: with its English name after it when

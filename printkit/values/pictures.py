@@ -19,7 +19,7 @@ RASTER_FORMATS = ("PNG", "JPEG")
 
 def picture_error(source: str, message: str) -> RenderError:
     """The one-line error for a picture that cannot be used."""
-    return RenderError(f"{source}: {message}; fix or replace the picture")
+    return RenderError.said("data.picture.refused", file=source, message=message)
 
 
 class Face(NamedTuple):
@@ -83,5 +83,5 @@ class ArtLibrary(NamedTuple):
 
     def icon(self, name: str) -> Picture:
         if name not in self.icons:
-            raise RenderError(f"printkit's icon {name!r} is missing; reinstall printkit")
+            raise RenderError.said("data.icon.missing", name=name)
         return self.icons[name]

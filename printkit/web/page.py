@@ -38,6 +38,12 @@ _CSP = (
 )
 
 
+#: The words' sections the page never says: the command line's, the readings and
+#: examples (the page carries their texts with the rules), the data files' and output
+#: folder's errors and the preflight's report.
+_NOT_ON_THE_PAGE = ("cli.", "command.", "reading.", "example.", "data.", "output.", "preflight.")
+
+
 def page_data(
     deck: Deck,
     art: ArtLibrary | None,
@@ -96,9 +102,7 @@ def page_data(
         "checks": checks,
         # The rules' messages, by id, as the page says them (not the command line's).
         "words": {
-            key: text
-            for key, text in catalogue().items()
-            if not key.startswith(("cli.", "reading.", "example."))
+            key: text for key, text in catalogue().items() if not key.startswith(_NOT_ON_THE_PAGE)
         },
         "notation": grammar().to_json(),
         "draw_decks": {deck_id: _draw_deck(d) for deck_id, d in draw_decks.items()},
@@ -159,16 +163,13 @@ def table_page(
 ) -> bytes:
     """The page's bytes; pictures are left out if the page would pass MAX_BYTES."""
     if not deck.playing_cards:
-        raise RenderError(
-            f"the {deck.name} has no playing cards: the table page is for a deck whose cards "
-            "are playing cards"
-        )
+        raise RenderError.said("kit.page-needs-playing-cards", deck=deck.name)
     for with_art in (art, None):
         data = page_data(deck, with_art, readings, draw_decks, tables)
         page = _html(deck, data).encode("utf-8")
         if len(page) <= MAX_BYTES:
             return page
-    raise RenderError(f"the table page for the {deck.name} is larger than {MAX_BYTES:,} bytes")
+    raise RenderError.said("kit.page-too-large", deck=deck.name, most=f"{MAX_BYTES:,}")
 
 
 def _html(deck: Deck, data: dict) -> str:

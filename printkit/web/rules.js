@@ -26,7 +26,9 @@ function say(words, key, values) {
     // A message said in several forms (CLDR's plural categories), chosen by its count.
     text = text[new Intl.PluralRules(words["page.language"]).select(Math.abs(values.count))] || text.other;
   }
-  return text.replace(/\{(\w+)(!r)?\}/g, (_, name, quote) => (quote ? repr(String(values[name])) : String(values[name])));
+  text = text.replace(/\{(\w+)(!r)?\}/g, (_, name, quote) => (quote ? repr(String(values[name])) : String(values[name])));
+  // A full stop after a value that ends in its own mark ("a BANG!.") is not written.
+  return text.replace(/([!?])\.(?!\.)/g, "$1");
 }
 
 // Python's repr() of a string, as the command line's messages quote what was typed.

@@ -10,6 +10,12 @@ function t(key, values) {
   return say(DATA.words, key, values || {});
 }
 
+// A share (0.25) as the language writes a percentage ("25.0%", "25,0 %"), by the
+// catalogue's number.point and number.percent, as the command line writes it.
+function percent(share, digits) {
+  return t("number.percent", { value: (100 * share).toFixed(digits).replace(".", t("number.point")) });
+}
+
 const HIGH_NOON_CARDS = ["", "blessing", "curse", "hangover", "new-identity", "handcuffs"]
   .map((id) => [id, t("page.high-noon-" + (id || "none"))]);
 const ROLE_NAMES = Object.fromEntries(["", "sheriff", "deputy", "outlaw", "renegade"]
@@ -648,7 +654,7 @@ function oddsView(check, args) {
     el("p", {}, el("strong", {}, CHECK_NAMES[check]), " ", el("span", { class: "muted" }, window.printkit.oddsText(query))),
     el("table", { class: "odds" }, Object.entries(result.outcomes).map(([outcome, o]) => el("tr", {},
       el("td", {}, el("strong", {}, outcomeName(check, outcome)), el("span", { class: "muted" }, o.meaning)),
-      el("td", { class: "n" }, el("span", {}, o.fraction), el("span", {}, (100 * o.probability).toFixed(1) + "%"))))),
+      el("td", { class: "n" }, el("span", {}, o.fraction), el("span", {}, percent(o.probability, 1)))))),
     readingsList(result.reading_ids));
 }
 

@@ -17,6 +17,7 @@ other = ... }``, CLDR's categories), chosen by its ``count``.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ __all__ = [
     "PLURALS",
     "SOURCE",
     "allows_missing",
+    "amount",
     "bilingual",
     "catalogue",
     "from_locale",
@@ -33,6 +35,7 @@ __all__ = [
     "languages",
     "missing",
     "notation",
+    "percent",
     "plural",
     "say",
     "section",
@@ -49,6 +52,8 @@ _TABLES = ("notation",)
 _speaking = SOURCE
 _allow_missing = False
 _bilingual = False
+#: A full stop after an exclamation or question mark (not an ellipsis).
+_DOUBLE_STOP = re.compile(r"([!?])\.(?!\.)")
 
 
 @cache
@@ -191,6 +196,19 @@ def plural(forms: dict[str, str], count: int, code: str | None = None) -> str:
     return forms.get(category, forms["other"])
 
 
+def amount(value: float, digits: int = 0) -> str:
+    """A number as the language spoken writes it, with ``digits`` after the point: its
+    decimal point and thousands' separator are the catalogue's ``number.point`` and
+    ``number.group`` ("1,234.5" in English, "1.234,5" in Italian, "1 234,5" in Czech)."""
+    marks = {ord(","): say("number.group"), ord("."): say("number.point")}
+    return f"{value:,.{digits}f}".translate(marks)
+
+
+def percent(share: float, digits: int = 0) -> str:
+    """A share (0.25) as the language writes a percentage: "25%", "25 %"."""
+    return say("number.percent", value=amount(100 * share, digits))
+
+
 def say(key: str, /, cli: bool = False, **values: object) -> str:
     """The message ``key`` with its ``values`` in place; ``cli``: as the command line
     words it, where it words it its own way."""
@@ -202,7 +220,8 @@ def say(key: str, /, cli: bool = False, **values: object) -> str:
             count if isinstance(count, int) else int("".join(filter(str.isdigit, str(count))) or 0)
         )
         text = plural(text, number)
-    return text.format_map(values)
+    # A full stop after a value that ends in its own mark ("a BANG!.") is not written.
+    return _DOUBLE_STOP.sub(r"\1", text.format_map(values))
 
 
 def joined(items, how: str = "and") -> str:
