@@ -56,7 +56,7 @@ def test_every_message_is_translated_with_its_values(code):
 def test_the_command_lines_words_keep_its_options(code):
     english, theirs = words.catalogue("en"), words.catalogue(code)
     for key, text in english.items():
-        options = set(re.findall(r"--[a-z][a-z-]*", text))
+        options = {o for form in _texts(text) for o in re.findall(r"--[a-z][a-z-]*", form)}
         for form in _texts(theirs[key]):
             assert set(re.findall(r"--[a-z][a-z-]*", form)) == options, (code, key)
 
@@ -238,11 +238,11 @@ def test_a_designed_deck_prints_its_columns_in_the_language_and_picks_backs_by_i
     lines[1] = lines[1].replace("Pozione curativa", "")
     cards.write_text("\n".join(lines) + "\n", "utf-8")
     words.speak("it", allow_missing=False)
-    with pytest.raises(CatalogueError, match=r"cards\.csv, line 2.*'name@it'"):
+    with pytest.raises(CatalogueError, match=r"cards\.csv, riga 2.*'name@it'"):
         load_design(folder)
     words.speak("it", allow_missing=True)
     assert load_design(folder).cards[0].values["name"] == "Healing Draught"
-    assert [line for line in gaps() if "line 2" in line and "'name@it'" in line]
+    assert [line for line in gaps() if "riga 2" in line and "'name@it'" in line]
 
 
 @pytest.mark.parametrize(
