@@ -15,7 +15,7 @@ import sys
 import click
 
 from ..errors import PrintkitError
-from .app import Terminated, printkit
+from .app import Terminated, printkit, speak_early
 
 __all__ = ["console", "main", "printkit"]
 
@@ -43,8 +43,10 @@ def console() -> None:
 def main(argv: list[str] | None = None) -> None:
     """Run the command line (``argv``, or the process's arguments); exits with the
     command's status."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    speak_early(args)
     try:
-        status = printkit.main(args=argv, prog_name="printkit", standalone_mode=False)
+        status = printkit.main(args=args, prog_name="printkit", standalone_mode=False)
     except PrintkitError as exc:
         _fail(_words(exc), exc.exit_code, "error" if exc.exit_code == 1 else "note")
     except click.UsageError as exc:

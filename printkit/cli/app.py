@@ -76,6 +76,26 @@ def _speak(ctx: click.Context, param: click.Parameter, value: Any) -> None:
     words.speak(value)
 
 
+def speak_early(args: list[str]) -> None:
+    """Speak, before the command line is read, the language it names (``--lang``), or
+    else PRINTKIT_LANG's or the locale's: a mistake in an option given before --lang is
+    said in the language too. A language printkit does not speak is left to --lang to
+    refuse."""
+    import os
+
+    from .. import words
+
+    named = None
+    for index, arg in enumerate(args):
+        if arg == "--lang" and index + 1 < len(args):
+            named = args[index + 1]
+        elif arg.startswith("--lang="):
+            named = arg.partition("=")[2]
+    code = named or os.environ.get("PRINTKIT_LANG") or words.from_locale(dict(os.environ))
+    if code in words.languages():
+        words.speak(code)
+
+
 def _language_flag(name: str, help: str) -> click.Option:
     """A flag of how the command speaks, read as soon as it is given (``_speak``)."""
     return click.Option(

@@ -82,7 +82,9 @@ def print_report(report, quiet: bool = False) -> None:
             pages=say("preflight.pages", count=report.pages),
             kind=say(f"preflight.kind.{expect.kind}"),
             paper=expect.paper or say("preflight.any-paper"),
-            duplex=expect.duplex or say("preflight.any-duplex"),
+            duplex=say(f"preflight.duplex-name.{expect.duplex}")
+            if expect.duplex
+            else say("preflight.any-duplex"),
         )
     )
     by_page: dict[int | None, dict[str, str]] = {}

@@ -827,7 +827,7 @@ def table(output: Path, art_dir: Path, deck_id: str, data_dir: Path | None) -> N
 
     deck = open_deck(deck_id, data_dir, documents=False)
     if not deck.playing_cards:
-        raise UsageError.said("command.page-needs-playing-cards", deck=deck.name)
+        raise UsageError.said("kit.page-needs-playing-cards", deck=deck.name)
     if output.suffix.lower() not in (".html", ".htm"):
         raise UsageError.said("command.not-html", file=str(output))
     _report(write_files(table_files(deck, load_art(deck, art_dir), output)))

@@ -30,7 +30,7 @@ from ..values.cardsizes import CARD_SIZES, CardSize, format_size
 from ..values.design import Box, CardSet, Layout, PrintCard
 from ..values.names import slug
 from ..values.pictures import Face, Picture, Stored
-from ..words import say
+from ..words import amount, say
 from .art import load_icons, load_picture, picture_size, read_picture
 from .datafile import shown
 
@@ -300,7 +300,7 @@ def _soft(soft: list[tuple[int, str]]) -> str:
     if len(soft) > 3:
         named.append(say("images.more", count=f"{len(soft) - 3:,}"))
     key = "images.soft-one" if len(soft) == 1 else "images.soft-many"
-    return say(key, count=f"{len(soft):,}", images=", ".join(named), dpi=PRINT_DPI)
+    return say(key, count=amount(len(soft)), images=", ".join(named), dpi=PRINT_DPI)
 
 
 def _shape(path: Path, root: Path) -> tuple[Picture, int, int, bool]:

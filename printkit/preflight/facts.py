@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..render.pages import Reopened
+from ..words import amount
 
 __all__ = [
     "Char",
@@ -184,7 +185,7 @@ def _check_draws(data: bytes, name: str) -> None:
             content = contents.get_data() if contents is not None else b""
             if draws(content, page.get("/Resources"), 0) > MAX_DRAWS:
                 raise PrintkitError.said(
-                    "preflight.too-many-draws", file=name, page=number, most=f"{MAX_DRAWS:,}"
+                    "preflight.too-many-draws", file=name, page=number, most=amount(MAX_DRAWS)
                 )
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         pass  # what pypdf cannot read, PDFium will refuse in one line

@@ -204,7 +204,7 @@ def _cards(sources: Sources, _args: tuple[str, ...]) -> CardList:
 def _identification(sources: Sources, _args: tuple[str, ...]) -> Table:
     deck = sources.deck
     if not deck.playing_cards:
-        raise PrintkitError.said("kit.no-identification-table")
+        raise PrintkitError.said("data.deck.identification")
     header = ("", *(f"{SUIT_SYMBOLS[suit]} {_capital(say(f'suit.{suit}'))}" for suit in SUITS))
     rows = tuple(
         (rank, *(deck.card(PlayingCard(rank, suit)).effect.name for suit in SUITS))

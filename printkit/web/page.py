@@ -23,7 +23,7 @@ from ..values.content import Reading
 from ..values.model import ACE_VALUES, DEFAULT_ACE_VALUE, Deck, name_key
 from ..values.notation import grammar
 from ..values.pictures import ArtLibrary, Picture
-from ..words import catalogue, say
+from ..words import amount, catalogue, say
 
 __all__ = ["MAX_BYTES", "page_data", "table_page"]
 
@@ -169,7 +169,7 @@ def table_page(
         page = _html(deck, data).encode("utf-8")
         if len(page) <= MAX_BYTES:
             return page
-    raise RenderError.said("kit.page-too-large", deck=deck.name, most=f"{MAX_BYTES:,}")
+    raise RenderError.said("kit.page-too-large", deck=deck.name, most=amount(MAX_BYTES))
 
 
 def _html(deck: Deck, data: dict) -> str:

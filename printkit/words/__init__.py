@@ -18,6 +18,7 @@ other = ... }``, CLDR's categories), chosen by its ``count``.
 from __future__ import annotations
 
 import re
+import string
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -220,8 +221,26 @@ def say(key: str, /, cli: bool = False, **values: object) -> str:
             count if isinstance(count, int) else int("".join(filter(str.isdigit, str(count))) or 0)
         )
         text = plural(text, number)
+    said = _NUMBERS.vformat(text, (), values) if _SPEC.search(text) else text.format_map(values)
     # A full stop after a value that ends in its own mark ("a BANG!.") is not written.
-    return _DOUBLE_STOP.sub(r"\1", text.format_map(values))
+    return _DOUBLE_STOP.sub(r"\1", said)
+
+
+class _Numbers(string.Formatter):
+    """``str.format``, but a number given a format in a message ("{limit:,}", "{size:g}")
+    is written with the language's decimal point and thousands' separator."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        text = format(value, format_spec)
+        if format_spec and isinstance(value, (int, float)) and not isinstance(value, bool):
+            marks = {ord(","): say("number.group"), ord("."): say("number.point")}
+            return text.translate(marks)
+        return text
+
+
+_NUMBERS = _Numbers()
+#: A value with a format in a message: "{limit:,}".
+_SPEC = re.compile(r"\{\w+:")
 
 
 def joined(items, how: str = "and") -> str:
