@@ -40,5 +40,5 @@ def locator(folder: Path, url_base: str | None) -> Callable[[str], str]:
         or not plain
         or len(url_base) > 1000
     ):
-        raise UsageError.said("kit.not-a-web-folder", url=url_base[:80])
+        raise UsageError.said("data.not-a-web-folder", url=url_base[:80])
     return lambda name: f"{url_base.rstrip('/')}/{quote(name)}"

@@ -20,8 +20,8 @@ from ..rules.negation import PAIRS, ROLES
 from ..rules.odds import DrawDeck
 from ..rules.roles import Deal
 from ..values.content import Reading
-from ..values.model import ACE_VALUES, DEFAULT_ACE_VALUE, Deck, name_key
-from ..values.notation import grammar
+from ..values.model import ACE_VALUES, DEFAULT_ACE_VALUE, Deck, PlayingCard, name_key
+from ..values.notation import card_name, grammar
 from ..values.pictures import ArtLibrary, Picture
 from ..words import amount, catalogue, say
 
@@ -105,6 +105,7 @@ def page_data(
             key: text for key, text in catalogue().items() if not key.startswith(_NOT_ON_THE_PAGE)
         },
         "notation": grammar().to_json(),
+        "spoken": {card.code: card_name(card) for card in PlayingCard.every()},
         "draw_decks": {deck_id: _draw_deck(d) for deck_id, d in draw_decks.items()},
         "roles": {str(n): table.to_json() for n, table in sorted(tables.items())},
         "pairs": dict(PAIRS),

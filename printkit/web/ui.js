@@ -132,10 +132,10 @@ function el(tag, attrs, ...children) {
 
 const SUIT_LIST = [["spades", "\u2660", "S"], ["clubs", "\u2663", "C"], ["hearts", "\u2665", "H"], ["diamonds", "\u2666", "D"]];
 const RANK_LIST = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+// A card as it is said aloud in the table's language ("queen of diamonds", "piková
+// dáma"), as the command line says it (notation.card_name, carried by the page).
 function spoken(code) {
-  const rank = code.slice(0, -1);
-  const suit = SUIT_LIST.find((s) => s[2] === code.slice(-1))[0];
-  return t("page.card-spoken", { rank: "AJQK".includes(rank) ? t("page.rank-" + rank) : rank, suit: t("page.suit-" + suit) });
+  return DATA.spoken[code];
 }
 
 function symbolOf(code) {
