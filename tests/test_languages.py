@@ -324,3 +324,23 @@ def test_a_deck_can_ask_to_be_bilingual_in_every_language_but_english(tmp_path):
     meta.write_text('bilingual = "yes"\n' + plain, "utf-8")
     with pytest.raises(CatalogueError, match=r"deck\.toml.*'bilingual' must be true or false"):
         load_deck(data_dir=tmp_path / "data", documents=False, language=code)
+
+
+@pytest.mark.parametrize(
+    ("items", "how", "said"),
+    [
+        (["Sanguijuela", "Indios"], "and", "Sanguijuela e Indios"),
+        (["Susto", "¡Hielo!"], "and", "Susto y ¡Hielo!"),
+        (["Susto", "Barril"], "and", "Susto y Barril"),
+        (["siete", "ocho"], "or", "siete u ocho"),
+        (["Susto", "Barril", "Orden"], "or", "Susto, Barril u Orden"),
+        (["Susto", "Barril"], "or", "Susto o Barril"),
+    ],
+)
+def test_spanish_joins_change_before_their_sound(items, how, said):
+    words.speak("es")
+    try:
+        assert words.joined(items, how) == said
+    finally:
+        words.speak("en")
+    assert words.joined(["a", "Indians"]) == "a and Indians"  # no other language changes

@@ -49,7 +49,7 @@ SOURCE = "en"
 PLURALS = ("zero", "one", "two", "few", "many", "other")
 _HERE = Path(__file__).parent
 #: Files of a language folder that hold a table of words, not messages.
-_TABLES = ("notation",)
+_TABLES = ("notation", "euphony")
 _speaking = SOURCE
 _allow_missing = False
 _bilingual = False
@@ -253,4 +253,23 @@ def joined(items, how: str = "and") -> str:
     head = items[0]
     for item in items[1:-1]:
         head = say(f"join.{between}", first=head, second=item)
+    rule = _euphony(_speaking).get(how)
+    if rule and _begins_with(items[-1], rule):
+        return rule["says"].format(first=head, second=items[-1])
     return say(f"join.{how}", first=head, second=items[-1])
+
+
+@cache
+def _euphony(code: str) -> dict[str, Any]:
+    """A language's joining words that change before a sound (``euphony.toml``: Spanish
+    "y" is "e" before an i- sound, "o" is "u" before an o- sound), by join."""
+    return _read("euphony", code)
+
+
+def _begins_with(text: str, rule: dict[str, Any]) -> bool:
+    """Whether ``text``, its leading marks aside ("¡Indios!"), begins with one of the
+    rule's sounds and none of its exceptions, as written, without case."""
+    word = text.lstrip("¡¿«“\"'([ ").casefold()
+    if any(word.startswith(start) for start in rule.get("except", ())):
+        return False
+    return any(word.startswith(start) for start in rule["before"])
