@@ -30,8 +30,11 @@ class Drawn:
     rotation: int  # degrees, 0 or 180
 
 
-def reader(data: bytes) -> PdfReader:
-    return PdfReader(io.BytesIO(data))
+def reader(data) -> PdfReader:
+    """pypdf's reader of a finished PDF (its bytes, or a ``Pdf`` to read)."""
+    from printkit.render.pdf import pdf_bytes
+
+    return PdfReader(io.BytesIO(pdf_bytes(data)))
 
 
 def drawn_forms(pdf: PdfReader, page_index: int) -> list[Drawn]:

@@ -46,12 +46,13 @@ def in_the_way(root: Path) -> OutputError:
     return OutputError.said("output.file-in-the-way", folder=shown(root))
 
 
-def write_all(fd: int, content: bytes) -> None:
-    """Every byte of ``content`` written to ``fd``, then synced to the disk."""
+def write_all(fd: int, content: bytes, sync: bool = True) -> None:
+    """Every byte of ``content`` written to ``fd``, then (``sync``) synced to the disk."""
     view = memoryview(content)
     while view:
         view = view[os.write(fd, view) :]
-    os.fsync(fd)
+    if sync:
+        os.fsync(fd)
 
 
 def sync(fd: int) -> None:

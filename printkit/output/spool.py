@@ -23,7 +23,7 @@ import re
 import secrets
 import stat
 from pathlib import Path
-from typing import NamedTuple
+from typing import BinaryIO, NamedTuple
 
 from .disk import OPEN_DIR, OPEN_NEW, cannot, in_the_way, quietly, write_all
 
@@ -36,6 +36,8 @@ _PART = re.compile(r"[0-9a-f]{16}\.part")
 #: otherwise (unpacked from an archive, copied) can carry.
 _MARK = ".printkit-spool"
 _OPEN_READ = os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC
+#: How much of a file-like content is copied at a time.
+_CHUNK = 1 << 20
 
 
 class Spooled(NamedTuple):
@@ -99,8 +101,9 @@ class Spool:
     def __exit__(self, *_exc) -> None:
         self.close()
 
-    def write(self, content: bytes) -> Spooled:
-        """``content`` written and synced under a fresh name in the spool."""
+    def write(self, content: bytes | BinaryIO) -> Spooled:
+        """``content`` (bytes, or a file-like read from its start: a finished ``Pdf``)
+        written and synced under a fresh name in the spool."""
         while True:
             name = secrets.token_hex(8) + ".part"
             try:
@@ -110,14 +113,25 @@ class Spool:
                 continue
             except OSError as exc:
                 raise cannot(self.root, exc) from None
+        digest, size = hashlib.sha256(), 0
         try:
-            write_all(out, content)
+            if isinstance(content, bytes):
+                digest.update(content)
+                size = len(content)
+                write_all(out, content)
+            else:
+                content.seek(0)
+                while chunk := content.read(_CHUNK):
+                    digest.update(chunk)
+                    size += len(chunk)
+                    write_all(out, chunk, sync=False)
+                os.fsync(out)
         except OSError as exc:
             quietly(os.unlink, name, dir_fd=self.fd)
             raise cannot(self.root, exc) from None
         finally:
             os.close(out)
-        return Spooled(name, len(content), hashlib.sha256(content).hexdigest())
+        return Spooled(name, size, digest.hexdigest())
 
     def read(self, kept: Spooled) -> bytes:
         """The bytes of a file in the spool."""

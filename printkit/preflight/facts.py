@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import io
 import math
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import BinaryIO, NamedTuple
 
 from ..render.pages import Reopened
 from ..words import amount
@@ -118,10 +119,11 @@ _INFO_KEYS = (
 MAX_PDF_BYTES = 512 * 1024 * 1024
 
 
-def pdf_bytes(source: Path | bytes) -> bytes:
-    """A PDF's bytes: given, or read from a regular file of at most MAX_PDF_BYTES (a pipe
-    or a device is refused before it is opened, so /dev/zero never blocks)."""
-    if isinstance(source, bytes):
+def pdf_bytes(source: Path | bytes | BinaryIO) -> bytes | BinaryIO:
+    """A PDF's bytes: given (or printkit's own, just made, as a file-like ``Pdf``), or read
+    from a regular file of at most MAX_PDF_BYTES (a pipe or a device is refused before it
+    is opened, so /dev/zero never blocks)."""
+    if not isinstance(source, (str, os.PathLike)):
         return source  # printkit's own, just made
     from ..errors import PrintkitError
     from ..load.datafile import read_confined, shown
@@ -197,7 +199,7 @@ def open_pdf(data: bytes, name: str):
 
     from ..errors import PrintkitError
 
-    if not data.lstrip()[:5] == b"%PDF-":
+    if isinstance(data, bytes) and not data.lstrip()[:5] == b"%PDF-":
         raise PrintkitError.said("preflight.not-pdf", file=name)
     try:
         return pdfium.PdfDocument(data)

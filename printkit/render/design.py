@@ -512,10 +512,8 @@ class CardFaces:
         name = f"face-{picture.digest()[:16]}-{round(w, 2)}x{round(h, 2)}+{round(extra, 2)}"
 
         def draw() -> None:
-            from reportlab.lib.utils import ImageReader
-
             face = face_raster(picture, w, h, extra)
-            self.doc.canvas.drawImage(ImageReader(face), 0, 0, w + 2 * extra, h + 2 * extra)
+            self.doc.picture(f"{name}-pixels", face, 0, 0, w + 2 * extra, h + 2 * extra)
 
         return self.doc.form(name, (0, 0, w + 2 * extra, h + 2 * extra), draw)
 
@@ -538,10 +536,11 @@ class CardFaces:
                     drawing = lightened(drawing, light)
                 place_drawing(canvas, drawing, 0, 0, w, h, cover=cover)
                 return
-            from reportlab.lib.utils import ImageReader
+            from PIL import Image
 
             data = fit_raster(picture, w, h, INK_SAVER_LIGHT if light else 0.0)
-            canvas.drawImage(ImageReader(io.BytesIO(data)), 0, 0, w, h, mask="auto")
+            with Image.open(io.BytesIO(data)) as pixels:
+                self.doc.picture(f"{name}-pixels", pixels.copy(), 0, 0, w, h)
 
         return self.doc.form(name, (0, 0, w, h), draw)
 

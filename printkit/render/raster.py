@@ -94,9 +94,12 @@ def page_images(pdf: bytes, pages: int, resolution: int) -> Iterator[tuple[int, 
     workers = min(2, os.cpu_count() or 1)
     chunks = [list(range(i, min(pages, i + _CHUNK))) for i in range(0, pages, _CHUNK)]
     if workers > 1 and pages >= 16 and not busy():  # busy: both cores have work already
-        # Spawned: a forked child would inherit pdfium's state from this process.
+        # Spawned: a forked child would inherit pdfium's state from this process. A
+        # spawned one is handed the file's bytes (it cannot share its pictures' file).
+        from .pdf import pdf_bytes
+
         yield from spawned(
-            render_loaded, chunks, resolution, setup=load_document, setup_args=(pdf,)
+            render_loaded, chunks, resolution, setup=load_document, setup_args=(pdf_bytes(pdf),)
         )
     else:
         for chunk in chunks:
