@@ -167,6 +167,7 @@ def test_a_landscape_card_is_turned_onto_the_card(tmp_path):
 
 
 def test_resolution_warns_under_300_dpi_and_stops_under_150_unless_a_draft(tmp_path):
+    _card(tmp_path / "back.png")
     _card(tmp_path / "soft.png", size=(450, 630))  # 180 dpi
     deck = load_images(tmp_path)
     assert deck.warnings == (
@@ -287,6 +288,7 @@ def test_soft_images_are_said_once_by_file_not_again_by_page(cli, tmp_path):
     pictures is not said again, by build or by sheets."""
     folder = tmp_path / "cards"
     folder.mkdir()
+    _card(folder / "back.png")
     for n in range(3):
         _card(folder / f"c{n}.png", size=(450, 630))  # 180 dpi
     for args in (("sheets", "-o", str(tmp_path / "s" / "a.pdf")),
@@ -295,3 +297,55 @@ def test_soft_images_are_said_once_by_file_not_again_by_page(cli, tmp_path):
         assert result.status == 0, result.err
         warnings = [line for line in result.err.splitlines() if "warning" in line]
         assert len(warnings) == 1 and "3 images print softer than 300 dpi" in warnings[0]
+
+
+def test_silhouette_card_makers_game_folder_is_read_as_it_reads_it(tmp_path):
+    """front/ holds the fronts, back/ the one back, double_sided/ a card's own back under
+    its front's file name; a back there with no front of that name is refused."""
+    game = tmp_path / "game"
+    for name in ("front", "back", "double_sided"):
+        (game / name).mkdir(parents=True)
+    for name in ("ace", "bat", "cat"):
+        _card(game / "front" / f"{name}.png")
+    _card(game / "back" / "plain.png", inner=BLUE)
+    _card(game / "double_sided" / "bat.png", inner=RED)
+    deck = load_images(game)
+    backs = {
+        card.values["name"]: Path(card.values["back"]).parent.name for card in deck.cards.cards
+    }
+    assert backs == {"ace": "back", "bat": "double_sided", "cat": "back"}
+    assert deck.warnings == ()
+    _card(game / "double_sided" / "dog.png")
+    with pytest.raises(CatalogueError, match=r"dog\.png.*front/dog\.png"):
+        load_images(game)
+
+
+def test_what_a_folder_holds_but_is_not_printed_is_said(tmp_path):
+    """Pictures in formats printkit does not read, the folder's own folders and a deck
+    with no back are each one line; a folder of only such pictures is an error."""
+    _card(tmp_path / "one.png")
+    Image.new("RGB", (750, 1050)).save(tmp_path / "two.webp")
+    (tmp_path / "extra").mkdir()
+    _card(tmp_path / "extra" / "three.png")
+    warnings = "\n".join(load_images(tmp_path).warnings)
+    assert "1 picture in another format (.webp)" in warnings
+    assert "extra/ are not read" in warnings
+    assert "no back image" in warnings
+    only = tmp_path / "only"
+    only.mkdir()
+    Image.new("RGB", (750, 1050)).save(only / "a.webp")
+    with pytest.raises(CatalogueError, match=r"only 1 picture printkit does not read \(\.webp\)"):
+        load_images(only)
+
+
+@pytest.mark.parametrize(
+    ("dpi", "prints"),
+    [(300, "sharp"), (297.6, "sharp"), (296.9, "soft"), (150, "soft"), (148.6, "soft"),
+     (148.4, "blurred")],
+)  # fmt: skip
+def test_a_picture_within_one_percent_of_a_threshold_prints_as_on_it(dpi, prints):
+    """744 px over a 63.5 mm poker card is 297.6 dpi: the usual 63 mm image at 300 dpi,
+    which prints as sharp as 300 does; the rule is one for the loader and the preflight."""
+    from printkit.values.printspec import resolution
+
+    assert resolution(dpi) == prints

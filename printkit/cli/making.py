@@ -107,12 +107,13 @@ def _card_size_option(func: F) -> F:
 
 def _images_options(func: F) -> F:
     """--images DIR and how its images are printed: --back, --bleed-fill, --draft."""
-    from ..load.images import BLEED_FILLS, DRAFT_DPI, PRINT_DPI
+    from ..load.images import BLEED_FILLS
+    from ..values.printspec import FLOOR_DPI, SHARP_DPI
 
     func = click.option(
         "--draft",
         is_flag=True,
-        help=f"With --images: print images under {DRAFT_DPI} dpi too (a blurred proof).",
+        help=f"With --images: print images under {FLOOR_DPI} dpi too (a blurred proof).",
     )(func)
     func = click.option(
         "--bleed-fill",
@@ -139,7 +140,7 @@ def _images_options(func: F) -> F:
         help="Print a folder of card images (PNG, JPEG; with or without bleed) "
         "in name order (NAME-front.png with NAME-back.png is a card with its own back), "
         "or the images a list names (.csv or .xlsx: file, count, back, name). "
-        f"Under {PRINT_DPI} dpi is a warning.",
+        f"Under {SHARP_DPI} dpi is a warning.",
     )(func)
 
 

@@ -6,7 +6,10 @@ The fronts are the folder's PNG and JPEG files in natural name order (``card2`` 
 card's back; ``NAME-front.png`` beside ``NAME-back.png`` is one card with a back of its
 own (``_front``/``_back`` and `` front``/`` back`` too). A back without its front, or a
 deck where some cards have a back and others none, is refused: no front silently
-prints another's back.
+prints another's back. A folder laid out as Silhouette Card Maker's game folder is read
+as that tool reads it: front/, back/ (its one back) and double_sided/ (a card's own
+back, under its front's file name). What is not read is said: pictures in other formats,
+the folder's own folders, and a deck with no back at all.
 
 Each face is measured from its shape: the card's trim (the size asked for, or the first
 of ``CARD_SIZES`` whose shape the first front has, said in a line) with as much bleed
@@ -30,25 +33,25 @@ from ..values.cardsizes import CARD_SIZES, CardSize, format_size
 from ..values.design import Box, CardSet, Layout, PrintCard
 from ..values.names import slug
 from ..values.pictures import Face, Picture, Stored
-from ..words import amount, say
+from ..values.printspec import FLOOR_DPI, SHARP_DPI, resolution
+from ..words import amount, joined, say
 from .art import load_icons, load_picture, picture_size, read_picture
 from .datafile import shown
 
-__all__ = ["BLEED_FILLS", "DRAFT_DPI", "PRINT_DPI", "ImageDeck", "load_images", "natural_key"]
+__all__ = ["BLEED_FILLS", "ImageDeck", "load_images", "natural_key"]
 
 #: How the bleed an image lacks is made from its edge. Mirror continues the edge's own
 #: texture (art that runs to the edge stays art); replicate repeats the last row of
 #: pixels, right for a plain border but streaky on texture; median paints the edge's
 #: median colour, for a plain border with noise (a scan).
 BLEED_FILLS = ("mirror", "replicate", "median")
-#: A print's resolution: under it, a warning; under DRAFT_DPI, an error but in a draft.
-PRINT_DPI = 300
-DRAFT_DPI = 150
 #: An image's own bleed, each side, is measured within this range; a picture whose shape
 #: says less than none (narrower than a card) or more is not a card's face.
 _NO_BLEED = 0.5 * mm  # under this, the image is the trimmed card
 _MOST_BLEED = 6.0 * mm
 _SUFFIXES = (".png", ".jpg", ".jpeg")
+#: Pictures printkit does not read, named when a folder holds them.
+_OTHER_PICTURES = (".webp", ".gif", ".tif", ".tiff", ".bmp", ".avif", ".heic", ".jxl")
 #: A list of images: a spreadsheet, a row a card, with these columns.
 _LISTS = (".csv", ".xlsx")
 _LIST_COLUMNS = ("file", "count", "back", "name")
@@ -94,15 +97,14 @@ def load_images(
     first front's shape). CatalogueError names the file at fault."""
     folder = Path(folder)
     if fill not in BLEED_FILLS:
-        from ..words import joined
-
         raise UsageError.said("data.images.fill", fills=joined(BLEED_FILLS, "list"), fill=fill)
     listed = None
     if folder.suffix.lower() in _LISTS and folder.is_file():
         entries, default_back = _listed(folder, back)
         listed, folder = folder, folder.parent
+        notes: list[str] = []
     elif folder.is_dir():
-        entries, default_back = _found(folder, back)
+        entries, default_back, notes = _found(folder, back)
     else:
         raise UsageError(say("images.nothing", file=shown(folder)))
     if default_back is None:
@@ -113,8 +115,10 @@ def load_images(
                 where=bare[0].where,
                 file=f"{bare[0].name}-back{bare[0].front.suffix}",
             )
-    warnings: list[str] = []
-    soft: list[tuple[int, str]] = []  # (dpi, file) of each image under PRINT_DPI
+    warnings = list(notes)
+    if default_back is None and all(entry.back is None for entry in entries):
+        warnings.append(say("data.images.blank-backs", file=shown(listed or folder)))
+    soft: list[tuple[int, str]] = []  # (dpi, file) of each image that prints soft
     pictures: dict[str, Picture] = {}
     guessed = card is None
     if card is None:
@@ -125,7 +129,7 @@ def load_images(
         if key not in pictures:
             picture, dpi = _face(path, root, fill, draft, card)
             pictures[key] = picture
-            if dpi < PRINT_DPI:
+            if resolution(dpi) != "sharp":
                 soft.append((dpi, shown(path)))
         return key
 
@@ -177,29 +181,60 @@ def load_images(
     )
 
 
-def _found(folder: Path, back: Path | None) -> tuple[list[_Entry], Path | None]:
-    """A folder's cards, in natural name order, and its back."""
+def _listing(folder: Path) -> tuple[list[Path], list[Path], list[Path]]:
+    """A folder's PNG and JPEG files, its pictures in formats printkit does not read,
+    and its folders (none hidden), each at most MAX_CARDS long."""
+    files, others, folders = [], [], []
     try:
-        files = [
-            path
-            for path in folder.iterdir()
-            if path.suffix.lower() in _SUFFIXES and not path.name.startswith(".")
-        ]
+        for path in folder.iterdir():
+            if path.name.startswith("."):
+                continue
+            if path.suffix.lower() in _SUFFIXES:
+                files.append(path)
+            elif path.suffix.lower() in _OTHER_PICTURES:
+                others.append(path)
+            elif path.is_dir() and not path.is_symlink():
+                folders.append(path)
+            if len(files) > MAX_CARDS or len(others) + len(folders) > MAX_CARDS:
+                raise CatalogueError.said(
+                    "data.images.too-many-images",
+                    file=shown(folder),
+                    images=len(files),
+                    limit=MAX_CARDS,
+                )
     except OSError as exc:  # a folder that cannot be listed
         raise CatalogueError.said(
             "data.images.unreadable", file=shown(folder), reason=exc.strerror or exc
         ) from None
-    if len(files) > MAX_CARDS:
-        raise CatalogueError.said(
-            "data.images.too-many-images", file=shown(folder), images=len(files), limit=MAX_CARDS
-        )
     files.sort(key=lambda p: natural_key(p.stem))
+    return files, others, sorted(folders, key=lambda p: natural_key(p.name))
+
+
+def _found(folder: Path, back: Path | None) -> tuple[list[_Entry], Path | None, list[str]]:
+    """A folder's cards, in natural name order, its back, and what the player should
+    know of what was not read (other formats, other folders)."""
+    files, others, folders = _listing(folder)
+    by_name = {path.name.casefold(): path for path in folders}
+    if not files and "front" in by_name:
+        return _card_maker(folder, by_name, back)
+    notes = []
+    if others:
+        kinds = joined(sorted({p.suffix.lower() for p in others}), "list")
+        if not files:
+            raise CatalogueError.said(
+                "data.images.other-formats", file=shown(folder), count=len(others), kinds=kinds
+            )
+        notes.append(
+            say("data.images.not-read", file=shown(folder), count=len(others), kinds=kinds)
+        )
+    if folders:
+        names = joined([f"{p.name}/" for p in folders[:3]], "list")
+        key = "data.images.folders-not-read" if len(folders) <= 3 else "data.images.folders-more"
+        notes.append(say(key, file=shown(folder), names=names, count=len(folders) - 3))
     default_back = back
     if default_back is None:
         found = [p for p in files if p.stem.casefold() == "back"]
         if len(found) > 1:
-            from ..words import joined
-
             names = joined((p.name for p in found), "and")
             raise CatalogueError.said("data.images.two-backs", file=shown(folder), names=names)
         default_back = found[0] if found else None
@@ -226,7 +261,44 @@ def _found(folder: Path, back: Path | None) -> tuple[list[_Entry], Path | None]:
     entries = [
         _Entry(_name(path), path, own_backs.get(key), 1, shown(path)) for key, path in named.items()
     ]
-    return entries, default_back
+    return entries, default_back, notes
+
+
+def _card_maker(
+    folder: Path, folders: dict[str, Path], back: Path | None
+) -> tuple[list[_Entry], Path | None, list[str]]:
+    """A folder laid out as Silhouette Card Maker's game folder (and printkit's export
+    for it): the fronts in front/, the one back in back/, and a card's own back in
+    double_sided/ under its front's file name."""
+    fronts, _, _ = _listing(folders["front"])
+    if not fronts:
+        raise CatalogueError.said("data.images.none", file=shown(folders["front"]))
+    default_back = back
+    if default_back is None and "back" in folders:
+        backs, _, _ = _listing(folders["back"])
+        if len(backs) > 1:
+            names = joined((p.name for p in backs[:4]), "and")
+            raise CatalogueError.said(
+                "data.images.two-backs", file=shown(folders["back"]), names=names
+            )
+        default_back = backs[0] if backs else None
+    own: dict[str, Path] = {}
+    if "double_sided" in folders:
+        for path in _listing(folders["double_sided"])[0]:
+            own[path.name.casefold()] = path
+    named: dict[str, Path] = {}
+    for path in fronts:
+        _one(named, path.stem.casefold(), path, "card")
+    for name, path in own.items():
+        if name not in {p.name.casefold() for p in fronts}:
+            raise CatalogueError.said(
+                "data.images.lone-double-sided", file=shown(path), front=f"front/{path.name}"
+            )
+    entries = [
+        _Entry(path.stem, path, own.get(path.name.casefold()), 1, shown(path))
+        for path in named.values()
+    ]
+    return entries, default_back, []
 
 
 def _listed(path: Path, back: Path | None) -> tuple[list[_Entry], Path | None]:
@@ -294,13 +366,13 @@ def _orientation(picture: Picture) -> int:
 
 
 def _soft(soft: list[tuple[int, str]]) -> str:
-    """One line for every image under PRINT_DPI: the softest named, the rest counted."""
+    """One line for every image that prints soft: the softest named, the rest counted."""
     soft.sort()
     named = [f"{name} ({dpi} dpi)" for dpi, name in soft[:3]]
     if len(soft) > 3:
         named.append(say("images.more", count=f"{len(soft) - 3:,}"))
     key = "images.soft-one" if len(soft) == 1 else "images.soft-many"
-    return say(key, count=amount(len(soft)), images=", ".join(named), dpi=PRINT_DPI)
+    return say(key, count=amount(len(soft)), images=", ".join(named), dpi=SHARP_DPI)
 
 
 def _shape(path: Path, root: Path) -> tuple[Picture, int, int, bool]:
@@ -365,8 +437,8 @@ def _face(path: Path, root: Path, fill: str, draft: bool, card: CardSize) -> tup
                 sides=format_size(card.sides))
         )  # fmt: skip
     dpi = round(width / ((card.width + 2 * bleed) / inch))  # as it is said
-    if dpi < DRAFT_DPI and not draft:
-        raise CatalogueError.said("images.blurred", file=shown(path), dpi=dpi, floor=DRAFT_DPI)
+    if resolution(dpi) == "blurred" and not draft:
+        raise CatalogueError.said("images.blurred", file=shown(path), dpi=dpi, floor=FLOOR_DPI)
     corner = card.radius if bleed == 0 else 0.0
     digest = picture.digest()
     stored = Stored(digest, partial(_again, path, root, digest))

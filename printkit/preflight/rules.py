@@ -16,25 +16,17 @@ from typing import NamedTuple
 from ..units import mm
 from ..values.papers import PAPER_SIZES as PAPERS
 from ..values.papers import paper_name
-from ..values.printspec import DUPLEX_NAMES, EDGE, KINDS
+from ..values.printspec import DUPLEX_NAMES, EDGE, KINDS, SHARP_DPI, resolution
 from ..words import amount, say
 from .facts import DocumentFacts, PageFacts
 
 __all__ = [
-    "FLOOR_DPI",
-    "MIN_DPI",
     "PAPERS",
     "Expect",
     "Finding",
     "check_document",
     "check_page",
 ]
-
-#: The least resolution a raster picture may be printed at.
-MIN_DPI = 300
-#: Under MIN_DPI a picture prints softer (a warning); under FLOOR_DPI, blurred (a failure,
-#: but in a draft).
-FLOOR_DPI = 150
 
 
 class Expect(NamedTuple):
@@ -43,7 +35,7 @@ class Expect(NamedTuple):
     kind: str = "other"
     paper: str | None = None  # a name in PAPERS, or None for any of them
     duplex: str | None = None  # "long", "short" or "simplex"; None: any, but stated
-    draft: bool = False  # a draft asked for: pictures under FLOOR_DPI only warn
+    draft: bool = False  # a draft asked for: blurred pictures only warn
 
 
 class Finding(NamedTuple):
@@ -220,8 +212,9 @@ def _images(page: PageFacts, expect: Expect) -> Finding:
     if not page.images:
         return Finding(page.number, "images", "ok", say("preflight.images-none"))
     low = min(page.images, key=lambda i: i.dpi)
-    if low.dpi < MIN_DPI - 0.5:
-        level = "fail" if low.dpi < FLOOR_DPI - 0.5 and not expect.draft else "warn"
+    printed = resolution(low.dpi)
+    if printed != "sharp":
+        level = "fail" if printed == "blurred" and not expect.draft else "warn"
         return Finding(
             page.number,
             "images",
@@ -232,7 +225,7 @@ def _images(page: PageFacts, expect: Expect) -> Finding:
                 height=low.pixels[1],
                 dpi=f"{low.dpi:.0f}",
                 at=_at(low.box),
-                least=MIN_DPI,
+                least=SHARP_DPI,
             ),
         )
     return Finding(page.number, "images", "ok", say("preflight.images-ok", dpi=f"{low.dpi:.0f}"))

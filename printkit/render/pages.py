@@ -10,9 +10,10 @@ from collections.abc import Callable, Sequence
 
 __all__ = ["Reopened", "load_document", "render_loaded", "render_pages"]
 
-#: pdfium keeps every object it has read until its document is closed: a reader of the
-#: sheets of a deck of thousands opens them again after this many pages, to stay flat.
-_REOPEN = 32
+#: pdfium keeps every object it has read until its document is closed (a sheet of card
+#: images holds nine of them, 10 MiB or more): a reader of a deck's sheets opens them
+#: again after this many pages, to stay flat.
+_REOPEN = 4
 
 
 class Reopened:
