@@ -349,3 +349,57 @@ def test_a_picture_within_one_percent_of_a_threshold_prints_as_on_it(dpi, prints
     from printkit.values.printspec import resolution
 
     assert resolution(dpi) == prints
+
+
+def test_a_game_folders_odd_corners_are_each_one_line(tmp_path):
+    """back.png beside front/ is its back; an image loose beside front/ is said; two
+    own backs of one card, or a linked front/, are refused; a folder whose images are
+    all in its folders names them."""
+    game = tmp_path / "game"
+    (game / "front").mkdir(parents=True)
+    _card(game / "front" / "ace.png")
+    _card(game / "back.png", inner=BLUE)
+    _card(game / "stray.png")
+    deck = load_images(game)
+    assert Path(deck.cards.cards[0].values["back"]).name == "back.png"
+    assert any("stray.png" in line for line in deck.warnings)
+    (game / "double_sided").mkdir()
+    _card(game / "double_sided" / "ace.png")
+    _card(game / "double_sided" / "ACE.png")
+    with pytest.raises(CatalogueError, match="same back’s image"):
+        load_images(game)
+    linked = tmp_path / "linked"
+    linked.mkdir()
+    (linked / "front").symlink_to(game / "front")
+    with pytest.raises(CatalogueError, match="a link to another folder"):
+        load_images(linked)
+    nested = tmp_path / "nested"
+    (nested / "sub").mkdir(parents=True)
+    _card(nested / "sub" / "one.png")
+    with pytest.raises(CatalogueError, match=r"only in sub/"):
+        load_images(nested)
+
+
+def test_a_full_temporary_folder_is_one_line(tmp_path, monkeypatch):
+    """The sheets' pictures wait in a temporary file: a disk with no room for them is
+    said in one line naming the folder, not a traceback."""
+    import errno
+
+    import printkit.render.pdf as pdf
+    from printkit.errors import RenderError
+
+    class Full:
+        def seek(self, *args):
+            return 0
+
+        def write(self, data):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(pdf.tempfile, "TemporaryFile", lambda **kwargs: Full())
+    _card(tmp_path / "one.png")
+    deck = load_images(tmp_path)
+    with pytest.raises(RenderError, match="has no room for the cards’ pictures"):
+        card_sheets(deck.cards, load_template("letter-3x3"), Settings(aids=0))

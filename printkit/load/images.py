@@ -51,7 +51,7 @@ _NO_BLEED = 0.5 * mm  # under this, the image is the trimmed card
 _MOST_BLEED = 6.0 * mm
 _SUFFIXES = (".png", ".jpg", ".jpeg")
 #: Pictures printkit does not read, named when a folder holds them.
-_OTHER_PICTURES = (".webp", ".gif", ".tif", ".tiff", ".bmp", ".avif", ".heic", ".jxl")
+_OTHER_PICTURES = (".webp", ".gif", ".tif", ".tiff", ".bmp", ".avif", ".heic", ".jxl", ".svg")
 #: A list of images: a spreadsheet, a row a card, with these columns.
 _LISTS = (".csv", ".xlsx")
 _LIST_COLUMNS = ("file", "count", "back", "name")
@@ -193,7 +193,7 @@ def _listing(folder: Path) -> tuple[list[Path], list[Path], list[Path]]:
                 files.append(path)
             elif path.suffix.lower() in _OTHER_PICTURES:
                 others.append(path)
-            elif path.is_dir() and not path.is_symlink():
+            elif path.is_dir():
                 folders.append(path)
             if len(files) > MAX_CARDS or len(others) + len(folders) > MAX_CARDS:
                 raise CatalogueError.said(
@@ -215,8 +215,11 @@ def _found(folder: Path, back: Path | None) -> tuple[list[_Entry], Path | None, 
     know of what was not read (other formats, other folders)."""
     files, others, folders = _listing(folder)
     by_name = {path.name.casefold(): path for path in folders}
-    if not files and "front" in by_name:
-        return _card_maker(folder, by_name, back)
+    if "front" in by_name:
+        return _card_maker(folder, by_name, files, back)
+    for path in folders:
+        if path.is_symlink():
+            raise CatalogueError.said("data.images.linked-folder", file=shown(path))
     notes = []
     if others:
         kinds = joined(sorted({p.suffix.lower() for p in others}), "list")
@@ -257,6 +260,11 @@ def _found(folder: Path, back: Path | None) -> tuple[list[_Entry], Path | None, 
                 front=f"{path.stem[: -len('back')]}front{path.suffix}",
             )
     if not fronts:
+        if folders:
+            names = joined([f"{p.name}/" for p in folders[:3]], "list")
+            raise CatalogueError.said(
+                "data.images.only-in-folders", file=shown(folder), names=names
+            )
         raise CatalogueError.said("data.images.none", file=shown(folder))
     entries = [
         _Entry(_name(path), path, own_backs.get(key), 1, shown(path)) for key, path in named.items()
@@ -265,11 +273,23 @@ def _found(folder: Path, back: Path | None) -> tuple[list[_Entry], Path | None, 
 
 
 def _card_maker(
-    folder: Path, folders: dict[str, Path], back: Path | None
+    folder: Path, folders: dict[str, Path], loose: list[Path], back: Path | None
 ) -> tuple[list[_Entry], Path | None, list[str]]:
     """A folder laid out as Silhouette Card Maker's game folder (and printkit's export
-    for it): the fronts in front/, the one back in back/, and a card's own back in
-    double_sided/ under its front's file name."""
+    for it): the fronts in front/, the one back in back/ (or back.png beside them), and a
+    card's own back in double_sided/ under its front's file name. Images loose beside
+    those folders are not cards of it, and are said."""
+    for name in ("front", "back", "double_sided"):
+        if name in folders and folders[name].is_symlink():
+            raise CatalogueError.said("data.images.linked-folder", file=shown(folders[name]))
+    notes = []
+    loose_back = [p for p in loose if p.stem.casefold() == "back"]
+    others = [p for p in loose if p.stem.casefold() != "back"]
+    if others:
+        notes.append(
+            say("data.images.loose-not-read", file=shown(folder), count=len(others),
+                first=others[0].name)
+        )  # fmt: skip
     fronts, _, _ = _listing(folders["front"])
     if not fronts:
         raise CatalogueError.said("data.images.none", file=shown(folders["front"]))
@@ -282,10 +302,12 @@ def _card_maker(
                 "data.images.two-backs", file=shown(folders["back"]), names=names
             )
         default_back = backs[0] if backs else None
+    if default_back is None and loose_back:
+        default_back = loose_back[0]
     own: dict[str, Path] = {}
     if "double_sided" in folders:
         for path in _listing(folders["double_sided"])[0]:
-            own[path.name.casefold()] = path
+            _one(own, path.name.casefold(), path, "back")
     named: dict[str, Path] = {}
     for path in fronts:
         _one(named, path.stem.casefold(), path, "card")
@@ -298,7 +320,7 @@ def _card_maker(
         _Entry(path.stem, path, own.get(path.name.casefold()), 1, shown(path))
         for path in named.values()
     ]
-    return entries, default_back, []
+    return entries, default_back, notes
 
 
 def _listed(path: Path, back: Path | None) -> tuple[list[_Entry], Path | None]:

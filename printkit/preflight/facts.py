@@ -180,6 +180,9 @@ def _check_draws(data: bytes, name: str) -> None:
                 return MAX_DRAWS + 1
         return total
 
+    import logging
+
+    logging.getLogger("pypdf").setLevel(logging.CRITICAL)  # its complaints: PDFium's line says it
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)
         for number, page in enumerate(reader.pages, start=1):

@@ -178,8 +178,15 @@ class _Pictures:
     def image(self, name: str, image):
         """The image XObject of ``image`` (RGB or L), its stream written to the file."""
         stream = _png_stream(image)
-        offset = self.file.seek(0, os.SEEK_END)
-        self.file.write(stream)
+        try:
+            offset = self.file.seek(0, os.SEEK_END)
+            self.file.write(stream)
+        except OSError as exc:  # the temporary folder is full
+            from ..errors import RenderError
+
+            raise RenderError.said(
+                "data.picture.no-room", folder=tempfile.gettempdir(), why=exc.strerror or exc
+            ) from None
         mark = f"%printkit-picture-{self.token}-{len(self.spans)}".encode()
         self.spans[mark] = (offset, len(stream))
         return _picture_object()(name, image, mark, len(stream))
