@@ -344,3 +344,20 @@ def test_spanish_joins_change_before_their_sound(items, how, said):
     finally:
         words.speak("en")
     assert words.joined(["a", "Indians"]) == "a and Indians"  # no other language changes
+
+
+@pytest.mark.parametrize("code", TRANSLATIONS)
+def test_a_card_in_play_is_read_by_its_english_name_in_every_language(cli, code):
+    """The phone page names the check's own card in English ("barrel"): the odds read it
+    in every language, as they read the language's own name."""
+    english = cli("odds", "barrel", "--in-play", "barrel", "--json", "--lang", code)
+    assert english.status == 0, english.err
+    from printkit.load.draws import load_draw_deck
+
+    words.speak(code)
+    try:
+        own = load_draw_deck("bang").english["barrel"]
+    finally:
+        words.speak("en")
+    again = cli("odds", "barrel", "--in-play", own, "--json", "--lang", code)
+    assert again.out == english.out

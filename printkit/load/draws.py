@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
+from types import MappingProxyType
 
 from ..errors import CatalogueError, NotationError, NotFoundError, did_you_mean
 from ..resources.paths import data_dir as default_data_dir
@@ -54,7 +55,12 @@ def _load_cards(deck_id: str, file: DataFile) -> DrawDeck:
     if translation is not None:  # the cards' names in the language: {"Missed!": "Mancato!"}
         english = {name: name for name in names}
         local = translated(english, "names", translation)
-        names = [local[name] for name in names]
+        return DrawDeck(
+            deck_id,
+            cards=tuple(cards),
+            names=tuple(local[name] for name in names),
+            english=MappingProxyType({name.casefold(): local[name] for name in names}),
+        )
     return DrawDeck(deck_id, cards=tuple(cards), names=tuple(names))
 
 

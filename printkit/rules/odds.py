@@ -43,6 +43,9 @@ class DrawDeck(NamedTuple):
     names: tuple[str, ...] = ()
     meanings: Mapping[str, Mapping[str, str]] = MappingProxyType({})
     removed: int = 0
+    #: A translated deck's English names, without case, to its own: a card is read by
+    #: either ("barrel" is Barel in Czech), as every lookup reads English names.
+    english: Mapping[str, str] = MappingProxyType({})
 
     @property
     def name(self) -> str:
@@ -99,6 +102,7 @@ def remaining(
     for text in in_play:
         name, _, card_text = text.partition(":")
         key = name.strip().casefold()
+        key = deck.english.get(key, key).casefold()
         if key not in names:
             close = did_you_mean(name, sorted(set(deck.names)), n=1)
             if close:

@@ -131,6 +131,7 @@ def _draw_deck(deck: DrawDeck) -> dict:
     return {
         "id": deck.id,
         "cards": [[c.code, name] for c, name in zip(deck.cards, deck.names, strict=True)],
+        "english": dict(deck.english),
         "meanings": dict(deck.meanings),
     }
 

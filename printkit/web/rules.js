@@ -369,7 +369,9 @@ function remaining(data, source, checkId, seen, inPlay, highNoon) {
     const colon = text.indexOf(":");
     const name = colon < 0 ? text : text.slice(0, colon);
     const cardText = colon < 0 ? "" : text.slice(colon + 1);
-    const key = name.trim().toLowerCase();
+    const typed = name.trim().toLowerCase();
+    // A translated deck's cards are read by their English names too ("barrel": Barel).
+    const key = ((source.english || {})[typed] || typed).toLowerCase();
     if (!names.has(key)) throw new RulesError("odds.no-name", { deck: source.id, name: name.trim() });
     let copies = left.map((e, i) => i).filter((i) => left[i].name.toLowerCase() === key);
     if (cardText) {
