@@ -70,7 +70,7 @@ def _speak(ctx: click.Context, param: click.Parameter, value: Any) -> None:
 
         value = words.from_locale(dict(os.environ))
     known = words.languages()
-    value = {code.casefold(): code for code in known}.get(value.casefold(), value)
+    value = words.spoken_code(value) or value
     if value not in known:
         message = words.say("kit.no-language", language=value, known=", ".join(known))
         raise click.BadParameter(message, ctx=ctx, param=param)
@@ -93,9 +93,9 @@ def speak_early(args: list[str]) -> None:
         elif arg.startswith("--lang="):
             named = arg.partition("=")[2]
     code = named or os.environ.get("PRINTKIT_LANG") or words.from_locale(dict(os.environ))
-    known = {language.casefold(): language for language in words.languages()}
-    if code.casefold() in known:
-        words.speak(known[code.casefold()])
+    found = words.spoken_code(code)
+    if found is not None:
+        words.speak(found)
 
 
 def _language_flag(name: str, help: str) -> click.Option:

@@ -93,7 +93,7 @@ def print_report(report, quiet: bool = False) -> None:
         by_page.setdefault(finding.page, {})[finding.check] = finding.level
         if finding.page is not None and finding.check not in checks:
             checks.append(finding.check)
-    names = {check: say(f"preflight.check.{check}") for check in checks}
+    names = {f.check: say(f"preflight.check.{f.check}") for f in report.findings}
     marks = {level: say(f"preflight.level.{level}") for level in ("ok", "warn", "fail")}
     if not quiet:
         widths = [max(len(names[c]), 7) for c in checks]
@@ -108,9 +108,7 @@ def print_report(report, quiet: bool = False) -> None:
             )
             click.echo(f"  {page:<{first}}  {row}".rstrip())
         document = [f for f in report.findings if f.page is None]
-        summary = "; ".join(
-            f"{say(f'preflight.check.{f.check}')} {marks[f.level]}" for f in document
-        )
+        summary = "; ".join(f"{names[f.check]} {marks[f.level]}" for f in document)
         click.echo(f"  {say('preflight.file-row'):<{first}}  {summary}")
     for finding in report.findings:
         if finding.level != "ok":
@@ -123,7 +121,7 @@ def print_report(report, quiet: bool = False) -> None:
                 "preflight.finding",
                 level=marks[finding.level],
                 where=where,
-                check=say(f"preflight.check.{finding.check}"),
+                check=names[finding.check],
                 detail=finding.detail,
             )
             click.echo(f"  {line}")

@@ -182,7 +182,9 @@ def _check_draws(data: bytes, name: str) -> None:
 
     import logging
 
-    logging.getLogger("pypdf").setLevel(logging.CRITICAL)  # its complaints: PDFium's line says it
+    pypdf_log = logging.getLogger("pypdf")
+    level = pypdf_log.level
+    pypdf_log.setLevel(logging.CRITICAL)  # its complaints about the file: PDFium's line says it
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)
         for number, page in enumerate(reader.pages, start=1):
@@ -194,6 +196,8 @@ def _check_draws(data: bytes, name: str) -> None:
                 )
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         pass  # what pypdf cannot read, PDFium will refuse in one line
+    finally:
+        pypdf_log.setLevel(level)
 
 
 def open_pdf(data: bytes, name: str):

@@ -41,6 +41,7 @@ __all__ = [
     "say",
     "section",
     "speak",
+    "spoken_code",
 ]
 
 #: The catalogue's own language, the one every other is translated from.
@@ -78,6 +79,12 @@ def speak(code: str, allow_missing: bool | None = None, bilingual: bool | None =
         _allow_missing = allow_missing
     if bilingual is not None:
         _bilingual = bilingual
+
+
+def spoken_code(text: str) -> str | None:
+    """The code of a language printkit speaks, however it is written ("CS", "pt-br"), or
+    None."""
+    return {code.casefold(): code for code in languages()}.get(text.casefold())
 
 
 def language() -> str:
@@ -201,8 +208,12 @@ def amount(value: float, digits: int = 0) -> str:
     """A number as the language spoken writes it, with ``digits`` after the point: its
     decimal point and thousands' separator are the catalogue's ``number.point`` and
     ``number.group`` ("1,234.5" in English, "1.234,5" in Italian, "1 234,5" in Czech)."""
-    marks = {ord(","): say("number.group"), ord("."): say("number.point")}
-    return f"{value:,.{digits}f}".translate(marks)
+    return _in_marks(f"{value:,.{digits}f}")
+
+
+def _in_marks(text: str) -> str:
+    """A number written the English way ("1,234.5") in the language's marks."""
+    return text.translate({ord(","): say("number.group"), ord("."): say("number.point")})
 
 
 def percent(share: float, digits: int = 0) -> str:
@@ -233,8 +244,7 @@ class _Numbers(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         text = format(value, format_spec)
         if format_spec and isinstance(value, (int, float)) and not isinstance(value, bool):
-            marks = {ord(","): say("number.group"), ord("."): say("number.point")}
-            return text.translate(marks)
+            return _in_marks(text)
         return text
 
 
