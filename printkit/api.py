@@ -28,6 +28,7 @@ from .resources.paths import DEFAULT_DECK
 from .values.settings import Settings
 
 if TYPE_CHECKING:
+    from .load.images import ImageDeck
     from .preflight import Report
     from .rules.draw import DrawResult
     from .rules.negation import Negation
@@ -41,10 +42,12 @@ __all__ = [
     "draw",
     "load_deck",
     "load_decks",
+    "load_images",
     "lookup",
     "negate",
     "odds",
     "preflight_file",
+    "recover",
     "roles",
     "speak",
 ]
@@ -79,6 +82,38 @@ def load_deck(
 
     catalogue = load_deck(deck, _path(data_dir))
     return catalogue_set(catalogue, load_art(catalogue, _path(art_dir)))
+
+
+def load_images(
+    folder: str | os.PathLike,
+    *,
+    back: str | os.PathLike | None = None,
+    card_size: str | None = None,
+    fill: str = "mirror",
+    fit: str = "exact",
+    bleed_mm: float | None = None,
+    draft: bool = False,
+) -> ImageDeck:
+    """A folder of card images (or a .csv or .xlsx list of them) as a deck, as
+    ``printkit sheets --images`` reads it: ``.cards`` to build, ``.warnings`` to show.
+    ``back`` is every card's back (default: back.png or back.jpg beside the images);
+    ``card_size`` a name (``"poker"``) or ``"WxH"`` (default: guessed from the shape,
+    ``.guessed`` says so); ``fill`` how missing bleed is made (mirror, replicate,
+    median); ``fit`` what an image of another shape gets (exact refuses it, crop,
+    stretch); ``bleed_mm`` the bleed the images carry on each side (default: measured);
+    ``draft`` prints images under 150 dpi too. ::
+
+        deck = printkit.load_images("my-cards", card_size="tarot")
+        printkit.build([deck.cards], "output")"""
+    from .load.images import ImageOptions
+    from .load.images import load_images as load
+    from .units import mm
+    from .values.cardsizes import card_size as size_named
+
+    bleed = None if bleed_mm is None else float(bleed_mm) * mm
+    options = ImageOptions(_path(back), fill, fit, bleed, draft)
+    size = None if card_size is None else size_named(card_size)
+    return load(Path(folder), options, size)
 
 
 def load_decks(

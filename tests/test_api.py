@@ -126,3 +126,19 @@ def test_build_reports_its_progress_and_files(tmp_path):
     assert seen[0][1:] == (0, len(seen) - 1) and seen[-1][1] == seen[-1][2]
     assert {p.name for p in kit.files} >= {"simplified-bang.pdf", "print-guide.pdf"}
     assert all(p.is_file() for p in kit.files)
+
+
+def test_a_folder_of_images_builds_as_its_command_does(tmp_path):
+    from PIL import Image
+
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    for n in range(2):
+        Image.new("RGB", (822, 1122), (40 * n, 90, 160)).save(folder / f"{n}.png")
+    Image.new("RGB", (900, 1122), (0, 0, 0)).save(folder / "back.png")  # too wide
+    with pytest.raises(printkit.errors.CatalogueError, match="back.png"):
+        printkit.load_images(folder)
+    deck = printkit.load_images(folder, card_size="poker", fit="crop", bleed_mm=3.175)
+    assert not deck.guessed and "back.png" in deck.warnings[-1]
+    kit = printkit.build([deck.cards], tmp_path / "out", )
+    assert (tmp_path / "out" / "cards.pdf") in kit.files

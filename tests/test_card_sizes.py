@@ -14,7 +14,7 @@ from PIL import Image
 
 from printkit.errors import TemplateError, UsageError
 from printkit.layout.impose import slot_rects
-from printkit.load.images import load_images
+from printkit.load.images import ImageOptions, load_images
 from printkit.load.templates import fitting, load_template, template_for, template_names
 from printkit.render.sheets import card_sheets
 from printkit.units import mm
@@ -149,7 +149,7 @@ def _png(path, size, colour) -> None:
 )  # fmt: skip
 def test_the_size_of_a_folder_of_images_is_guessed_from_their_shape(tmp_path, pixels, size):
     _png(tmp_path / "one.png", pixels, (200, 30, 30))
-    deck = load_images(tmp_path, draft=True)
+    deck = load_images(tmp_path, ImageOptions(draft=True))
     assert deck.guessed and deck.cards.card_size == pytest.approx(CARD_SIZES[size].sides)
 
 

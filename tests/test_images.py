@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
 from printkit.errors import CatalogueError
-from printkit.load.images import load_images, natural_key
+from printkit.load.images import ImageOptions, load_images, natural_key
 from printkit.load.templates import load_template
 from printkit.render.cards import card_pages
 from printkit.render.design import FACE_BLEED
@@ -101,7 +101,7 @@ def test_a_card_without_bleed_gets_it_made_from_its_edge(tmp_path, fill):
     """A trimmed 750 x 1050 px card with a 1 mm red border: the PDF's bleed, 1/8 in round
     the trim, is the border mirrored or repeated, or the edge's middle colour."""
     _card(tmp_path / "card.png", border=12)
-    deck = load_images(tmp_path, fill=fill).cards
+    deck = load_images(tmp_path, ImageOptions(fill=fill)).cards
     page = _page(deck, FACE_BLEED)
     bleed_px = round(FACE_BLEED / 72 * 300)
     w, h = page.size  # the trim and its bleed, to the pixel
@@ -176,7 +176,9 @@ def test_resolution_warns_under_300_dpi_and_stops_under_150_unless_a_draft(tmp_p
     _card(tmp_path / "blurred.png", size=(300, 420))  # 120 dpi
     with pytest.raises(CatalogueError, match=r"blurred.png: 120 dpi .* under 150"):
         load_images(tmp_path)
-    (line,) = load_images(tmp_path, draft=True).warnings  # one line, the softest first
+    (line,) = load_images(
+        tmp_path, ImageOptions(draft=True)
+    ).warnings  # one line, the softest first
     assert line.startswith("2 images print softer") and line.index("blurred.png") < line.index(
         "soft.png"
     )
@@ -403,3 +405,101 @@ def test_a_full_temporary_folder_is_one_line(tmp_path, monkeypatch):
     deck = load_images(tmp_path)
     with pytest.raises(RenderError, match="has no room for the cards’ pictures"):
         card_sheets(deck.cards, load_template("letter-3x3"), Settings(aids=0))
+
+
+def _banded(path: Path, size=(850, 1050), band=50) -> Path:
+    """A trimmed poker card's picture, too wide by two blue bands of ``band`` px, one on
+    each side of a green card with a red border."""
+    image = Image.new("RGB", size, BLUE)
+    _card(path, size=(size[0] - 2 * band, size[1]))
+    image.paste(Image.open(path), (band, 0))
+    image.save(path)
+    return path
+
+
+def test_a_picture_of_another_shape_is_refused_unless_it_is_to_be_cropped_or_stretched(tmp_path):
+    _banded(tmp_path / "wide.png")
+    with pytest.raises(CatalogueError, match="850 × 1050 px is not the shape of a"):
+        load_images(tmp_path, card=CARD_SIZES["poker"])
+
+
+def test_cropped_evenly_a_too_wide_picture_loses_its_sides_and_nothing_else(tmp_path):
+    _banded(tmp_path / "wide.png")
+    deck = load_images(tmp_path, ImageOptions(fit="crop"), CARD_SIZES["poker"])
+    assert "cropped" in deck.warnings[-1] and "wide.png" in deck.warnings[-1]
+    page = _page(deck.cards, 0)
+    w, h = page.size
+    assert abs(w / h - CARD_SIZES["poker"].width / CARD_SIZES["poker"].height) < 0.005
+    for x in (3, w - 4):  # the blue bands are gone: the red border is the card's edge
+        assert _near(page.getpixel((x, h // 2)), RED)
+    assert _near(page.getpixel((w // 2, h // 2)), GREEN)
+
+
+def test_stretched_a_picture_keeps_all_of_it(tmp_path):
+    _banded(tmp_path / "wide.png")
+    deck = load_images(tmp_path, ImageOptions(fit="stretch"), CARD_SIZES["poker"])
+    assert "stretched" in deck.warnings[-1]
+    page = _page(deck.cards, 0)
+    w, h = page.size
+    for x in (3, w - 4):  # the bands are kept, narrower
+        assert _near(page.getpixel((x, h // 2)), BLUE)
+    assert _near(page.getpixel((w // 2, h // 2)), GREEN)
+
+
+def test_with_no_size_given_a_picture_to_be_cropped_goes_to_the_card_nearest_its_shape(tmp_path):
+    _banded(tmp_path / "wide.png")  # 0.81 wide for its height: no card's; poker's nearest
+    deck = load_images(tmp_path, ImageOptions(fit="crop"))
+    assert deck.guessed and deck.cards.card_size == CARD_SIZES["poker"].sides
+
+
+@pytest.mark.parametrize(("given", "printed"), [(3.0, 0.0), (3.0, 3.0), (1.0, 3.0)])
+def test_the_bleed_an_image_is_said_to_carry_is_cropped_or_made_up_to_the_sheets(
+    tmp_path, given, printed
+):
+    """A poker card with ``given`` mm of blue bleed round a red border: said to carry it,
+    the PDF's trim is the red border, and its bleed blue as far as the image has it."""
+    per_mm = 300 / 25.4
+    bleed_px = round(given * per_mm)
+    size = (750 + 2 * bleed_px, 1050 + 2 * bleed_px)
+    image = Image.new("RGB", size, BLUE)
+    image.paste(Image.new("RGB", (750, 1050), RED), (bleed_px, bleed_px))
+    image.paste(Image.new("RGB", (700, 1000), GREEN), (bleed_px + 25, bleed_px + 25))
+    image.save(tmp_path / "card.png")
+    options = ImageOptions(bleed=given * MM)
+    deck = load_images(tmp_path, options, CARD_SIZES["poker"]).cards
+    assert deck.pictures[str(tmp_path / "card.png")].face.bleed == pytest.approx(given * MM)
+    page = _page(deck, printed * MM)
+    out = round(printed * per_mm)
+    w, h = page.size
+    assert abs(w - (750 + 2 * out)) <= 1
+    assert _near(page.getpixel((out + 4, h // 2)), RED)  # just inside the trim
+    if printed:
+        assert _near(page.getpixel((out - 4, h // 2)), BLUE)  # just outside it
+
+
+def test_an_image_not_of_the_bleed_said_is_refused_naming_it(tmp_path):
+    _card(tmp_path / "card.png")  # a trimmed card, said to carry 3 mm
+    with pytest.raises(CatalogueError, match="with 3 mm of bleed"):
+        load_images(tmp_path, ImageOptions(bleed=3 * MM), CARD_SIZES["poker"])
+
+
+def test_fit_and_image_bleed_from_the_command_line(cli, tmp_path):
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    _banded(folder / "wide.png")
+    out = tmp_path / "out"
+    refused = cli(
+        "sheets", "--images", str(folder), "--card-size", "poker", "-o", str(out / "a.pdf")
+    )
+    assert refused.status == 1 and "--fit crop" in refused.err  # the way on, named
+    for fit in ("crop", "stretch"):
+        result = cli("sheets", "--images", str(folder), "--fit", fit, "-o", str(out / "a.pdf"))
+        assert result.status == 0 and "Traceback" not in result.err, result.err
+    given = cli("sheets", "--images", str(folder), "--image-bleed", "3mm", "--fit", "crop",
+                "-o", str(out / "b.pdf"))  # fmt: skip
+    assert given.status == 0, given.err
+    for bad in ("13mm", "-1", "three"):
+        result = cli("sheets", "--images", str(folder), "--image-bleed", bad)
+        assert result.status == 2 and result.err.count("\n") == 1, result.err
+    assert cli("sheets", "--fit", "crop").status == 2  # --fit needs --images
+    assert cli("sheets", "--image-bleed", "3mm").status == 2

@@ -105,55 +105,96 @@ def _card_size_option(func: F) -> F:
     )(func)
 
 
+def _image_bleed(_ctx, _param, value: str | None) -> float | None:
+    if value is None:
+        return None
+    from ..load.images import MOST_GIVEN_BLEED
+    from ..units import parse_length
+
+    try:
+        bleed = parse_length(value if value.strip(" .0123456789") else f"{value}mm")
+    except (UsageError, ValueError):
+        raise click.BadParameter(say("command.bleed-length", value=value)) from None
+    if not 0 <= bleed <= MOST_GIVEN_BLEED:
+        raise click.BadParameter(say("command.bleed-length", value=value))
+    return bleed
+
+
 def _images_options(func: F) -> F:
-    """--images DIR and how its images are printed: --back, --bleed-fill, --draft."""
-    from ..load.images import BLEED_FILLS
+    """--images DIR|LIST, and how its images are printed (--back, --bleed-fill, --fit,
+    --image-bleed, --draft), which reach the command as one ``image_options`` value."""
+    import functools
+
+    from ..load.images import BLEED_FILLS, FITS, ImageOptions
     from ..values.printspec import FLOOR_DPI, SHARP_DPI
 
-    func = click.option(
-        "--draft",
-        is_flag=True,
-        help=f"With --images: print images under {FLOOR_DPI} dpi too (a blurred proof).",
-    )(func)
-    func = click.option(
-        "--bleed-fill",
-        type=click.Choice(BLEED_FILLS),
-        default="mirror",
-        show_default=True,
-        help="With --images: how the bleed an image lacks is made from its edge. mirror "
-        "continues its texture; replicate repeats its last pixels (a plain border); "
-        "median paints the edge's middle colour (a scanned border).",
-    )(func)
-    func = click.option(
-        "--back",
-        "back_image",
-        type=click.Path(dir_okay=False, path_type=Path),
-        default=None,
-        metavar="FILE",
-        help="With --images: every card's back (default: back.png or back.jpg in DIR).",
-    )(func)
-    return click.option(
-        "--images",
-        type=click.Path(path_type=Path),
-        default=None,
-        metavar="DIR|LIST",
-        help="Print a folder of card images (PNG, JPEG; with or without bleed) "
-        "in name order (NAME-front.png with NAME-back.png is a card with its own back), "
-        "or the images a list names (.csv or .xlsx: file, count, back, name). "
-        f"Under {SHARP_DPI} dpi is a warning.",
-    )(func)
+    @functools.wraps(func)
+    def command(*args, back_image, bleed_fill, fit, image_bleed, draft, **kwargs):
+        options = ImageOptions(back_image, bleed_fill, fit, image_bleed, draft)
+        return func(*args, image_options=options, **kwargs)
+
+    for option in (
+        click.option(
+            "--draft",
+            is_flag=True,
+            help=f"With --images: print images under {FLOOR_DPI} dpi too (a blurred proof).",
+        ),
+        click.option(
+            "--image-bleed",
+            callback=_image_bleed,
+            metavar="LENGTH",
+            help="With --images: the bleed each image carries on each side, like 3mm or "
+            "0.125in (default: measured from each image's shape).",
+        ),
+        click.option(
+            "--fit",
+            type=click.Choice(FITS),
+            default="exact",
+            show_default=True,
+            help="With --images: what is done with an image of another shape than the "
+            "card: exact refuses it; crop cuts it to the card's shape, evenly on both "
+            "sides; stretch stretches it to the card.",
+        ),
+        click.option(
+            "--bleed-fill",
+            type=click.Choice(BLEED_FILLS),
+            default="mirror",
+            show_default=True,
+            help="With --images: how the bleed an image lacks is made from its edge. mirror "
+            "continues its texture; replicate repeats its last pixels (a plain border); "
+            "median paints the edge's middle colour (a scanned border).",
+        ),
+        click.option(
+            "--back",
+            "back_image",
+            type=click.Path(dir_okay=False, path_type=Path),
+            default=None,
+            metavar="FILE",
+            help="With --images: every card's back (default: back.png or back.jpg in DIR).",
+        ),
+        click.option(
+            "--images",
+            type=click.Path(path_type=Path),
+            default=None,
+            metavar="DIR|LIST",
+            help="Print a folder of card images (PNG, JPEG; with or without bleed) "
+            "in name order (NAME-front.png with NAME-back.png is a card with its own back), "
+            "or the images a list names (.csv or .xlsx: file, count, back, name). "
+            f"Under {SHARP_DPI} dpi is a warning.",
+        ),
+    ):
+        command = option(command)
+    return command
 
 
-def _image_deck(
-    images: Path, back: Path | None, fill: str, draft: bool, card=None, quiet: bool = False
-):
+def _image_deck(images: Path, options, card=None, quiet: bool = False):
     """The deck of a folder of images, its warnings said (and the card size, when it
     was guessed)."""
     from ..load.images import load_images
     from ..values.cardsizes import format_size, size_of
     from ..words import say
 
-    deck = load_images(images, back, fill, draft, card)
+    deck = load_images(images, options, card)
     if not quiet:
         if deck.guessed:
             size = size_of(deck.cards.card_size)
@@ -164,14 +205,14 @@ def _image_deck(
     return deck.cards
 
 
-def _images_only(
-    images: Path | None, back, fill: str, draft: bool, out: Path | None = None
-) -> None:
-    """--back, --bleed-fill and --draft belong to --images; with it, no option of a
-    catalogue deck is given (it would be ignored), and nothing is written into the
-    image folder (the next run would take printkit's files for cards)."""
+def _images_only(images: Path | None, options, out: Path | None = None) -> None:
+    """--back, --bleed-fill, --fit, --image-bleed and --draft belong to --images; with
+    it, no option of a catalogue deck is given (it would be ignored), and nothing is
+    written into the image folder (the next run would take printkit's files for cards)."""
+    from ..load.images import ImageOptions
+
     if images is None:
-        if back is not None or fill != "mirror" or draft:
+        if options != ImageOptions():
             raise UsageError.said("command.images-options")
         return
     context = click.get_current_context()
@@ -376,9 +417,7 @@ def build(
     no_proofs: bool,
     changed_since: Path | None,
     images: Path | None,
-    back_image: Path | None,
-    bleed_fill: str,
-    draft: bool,
+    image_options,
     quiet: bool,
 ) -> None:
     """Make the whole kit in output/: for every deck its card sheets (with player aids),
@@ -394,7 +433,7 @@ def build(
       printkit build --images my-cards
       printkit build --deck-dir potions --changed-since printed/potions-cards.json
     """
-    _images_only(images, back_image, bleed_fill, draft, out_dir)
+    _images_only(images, image_options, out_dir)
     if watch and deck_dir is None:
         raise UsageError.said("command.watch-needs-deck")
     if watch and changed_since is not None:
@@ -407,11 +446,9 @@ def build(
     if images is not None:
         from .building import make_kit
 
-        cards = _image_deck(images, back_image, bleed_fill, draft, card_size, quiet)
-        make_kit(
-            [cards], template_name, options._replace(aids=0, draft=draft), out_dir, quiet,
-            changed_since=changed_since,
-        )  # fmt: skip
+        cards = _image_deck(images, image_options, card_size, quiet)
+        options = options._replace(aids=0, draft=image_options.draft)
+        make_kit([cards], template_name, options, out_dir, quiet, changed_since=changed_since)
         return
     if deck_dir is not None:
         from .designing import build_design
@@ -467,9 +504,7 @@ def sheets(
     output: Path | None,
     data_dir: Path | None,
     images: Path | None,
-    back_image: Path | None,
-    bleed_fill: str,
-    draft: bool,
+    image_options,
 ) -> None:
     """Print sheets for one DECK (default: dead-mens-deck) on any template.
 
@@ -484,13 +519,13 @@ def sheets(
     from ..load.templates import load_template, template_for
     from ..targets.sheets import sheet_files, sheets_name
 
-    _images_only(images, back_image, bleed_fill, draft, output.parent if output else None)
+    _images_only(images, image_options, output.parent if output else None)
     if template_name is not None:  # a misspelt template is said before the deck is read
         load_template(template_name)
     options = _settings(duplex, back_offset, qr, art_dir, aids, ink_saver, card_size)
     if images is not None:
-        cards = _image_deck(images, back_image, bleed_fill, draft, card_size)
-        options = options._replace(aids=0, draft=draft)
+        cards = _image_deck(images, image_options, card_size)
+        options = options._replace(aids=0, draft=image_options.draft)
     else:
         deck = open_deck(deck_id, data_dir, documents=False, look=True, aid=aids > 0)
         cards = _cards(deck, art_dir)
@@ -552,7 +587,9 @@ def calibrate(
 
     decks = []
     if images is not None:
-        cards = _image_deck(images, None, "mirror", True, card_size)
+        from ..load.images import ImageOptions
+
+        cards = _image_deck(images, ImageOptions(draft=True), card_size)
         decks = [(cards.name, cards.card_size)]
     template, _ = template_for(template_name, decks, card_size)
     output = _pdf(output or Path("output") / calibration_name(template, duplex))
@@ -731,9 +768,7 @@ def export(
     art_dir: Path,
     data_dir: Path | None,
     images: Path | None,
-    back_image: Path | None,
-    bleed_fill: str,
-    draft: bool,
+    image_options,
     card_size,
 ) -> None:
     """Images of the cards: for a print-on-demand shop, a virtual table or a cutting
@@ -761,11 +796,11 @@ def export(
     if dpi is not None and not chosen.dpi:
         raise UsageError.said("command.dpi-for-shops", shop=shop)
     _catalogue_only(deck_dir, "art_dir", "data_dir", "deck_id")
-    _images_only(images, back_image, bleed_fill, draft, out_dir or Path("output"))
+    _images_only(images, image_options, out_dir or Path("output"))
     if card_size is not None and images is None:
         raise UsageError.said("command.export-card-size")
     if images is not None:
-        cards = _image_deck(images, back_image, bleed_fill, draft, card_size)
+        cards = _image_deck(images, image_options, card_size)
     elif deck_dir is not None:
         from ..load.design import load_design
 

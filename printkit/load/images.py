@@ -17,10 +17,15 @@ on each side as its proportions say (0 to 6 mm; a shop's 822 x 1122 px poker ima
 carries about 3 mm). Its resolution is the pixels over that printed width, bleed
 included: under 300 dpi is a warning, under 150 an error unless a draft is asked for.
 A landscape picture is turned onto the portrait card.
+
+What is measured may be given instead (``ImageOptions``): the bleed the images carry,
+and how a picture of another shape is made the card's (cropped centred, or stretched;
+by default it is refused, since either changes the picture).
 """
 
 from __future__ import annotations
 
+import math
 import re
 from functools import partial
 from pathlib import Path
@@ -28,7 +33,7 @@ from typing import NamedTuple
 
 from ..errors import CatalogueError, UsageError
 from ..limits import MAX_CARDS
-from ..units import inch, mm
+from ..units import format_mm, inch, mm
 from ..values.cardsizes import CARD_SIZES, CardSize, format_size
 from ..values.design import Box, CardSet, Layout, PrintCard
 from ..values.names import slug
@@ -38,13 +43,21 @@ from ..words import amount, joined, say
 from .art import load_icons, load_picture, picture_size, read_picture
 from .datafile import shown
 
-__all__ = ["BLEED_FILLS", "ImageDeck", "load_images", "natural_key"]
+__all__ = ["BLEED_FILLS", "FITS", "ImageDeck", "ImageOptions", "load_images", "natural_key"]
 
 #: How the bleed an image lacks is made from its edge. Mirror continues the edge's own
 #: texture (art that runs to the edge stays art); replicate repeats the last row of
 #: pixels, right for a plain border but streaky on texture; median paints the edge's
 #: median colour, for a plain border with noise (a scan).
 BLEED_FILLS = ("mirror", "replicate", "median")
+#: How a picture of another shape than the card's is made its: refused (a card's face
+#: is not changed unasked), cropped centred to the card's shape, or stretched to it.
+FITS = ("exact", "crop", "stretch")
+#: An image's stated bleed, each side, is at most this (a shop's is 1/8 in).
+MOST_GIVEN_BLEED = 12.0 * mm
+#: A picture whose shape is within this (as a share of its width over its height) of
+#: the card's prints as it is: a 1% stretch is not seen.
+_SHAPE_TOLERANCE = 0.01
 #: An image's own bleed, each side, is measured within this range; a picture whose shape
 #: says less than none (narrower than a card) or more is not a card's face.
 _NO_BLEED = 0.5 * mm  # under this, the image is the trimmed card
@@ -73,6 +86,16 @@ def natural_key(name: str) -> tuple:
     return tuple((0, int(p), p) if p.isdigit() else (1, p.casefold(), p) for p in parts if p)
 
 
+class ImageOptions(NamedTuple):
+    """How a folder of images is printed, where its images do not say it themselves."""
+
+    back: Path | None = None  # every card's back (default: back.png or back.jpg)
+    fill: str = "mirror"  # one of BLEED_FILLS: how a missing bleed is made
+    fit: str = "exact"  # one of FITS: how a picture of another shape is made the card's
+    bleed: float | None = None  # points each side the images carry; measured when None
+    draft: bool = False  # print images under the floor of resolution too
+
+
 class _Entry(NamedTuple):
     """One card of the deck before its images are read."""
 
@@ -84,20 +107,24 @@ class _Entry(NamedTuple):
 
 
 def load_images(
-    folder: Path,
-    back: Path | None = None,
-    fill: str = "mirror",
-    draft: bool = False,
-    card: CardSize | None = None,
+    folder: Path, options: ImageOptions | None = None, card: CardSize | None = None
 ) -> ImageDeck:
     """The deck of the images in ``folder``, or of a list file (CSV or XLSX: a row a
     card, with its ``file``, and optionally a ``count`` of copies, its own ``back`` and a
-    ``name``; files beside the list). ``back`` is every card's back (default: back.png or
-    back.jpg beside the images); ``card`` the cards' size (default: guessed from the
-    first front's shape). CatalogueError names the file at fault."""
+    ``name``; files beside the list), printed as ``options`` say; ``card`` is the cards'
+    size (default: guessed from the first front's shape). CatalogueError names the file
+    at fault."""
     folder = Path(folder)
-    if fill not in BLEED_FILLS:
-        raise UsageError.said("data.images.fill", fills=joined(BLEED_FILLS, "list"), fill=fill)
+    options = options or ImageOptions()
+    back = options.back
+    if options.fill not in BLEED_FILLS:
+        raise UsageError.said(
+            "data.images.fill", fills=joined(BLEED_FILLS, "list"), fill=options.fill
+        )
+    if options.fit not in FITS:
+        raise UsageError.said("data.images.fit", fits=joined(FITS, "list"), fit=options.fit)
+    if options.bleed is not None and not 0 <= options.bleed <= MOST_GIVEN_BLEED:
+        raise UsageError.said("data.images.bleed", most=round(MOST_GIVEN_BLEED / mm))
     listed = None
     if folder.suffix.lower() in _LISTS and folder.is_file():
         entries, default_back = _listed(folder, back)
@@ -119,18 +146,21 @@ def load_images(
     if default_back is None and all(entry.back is None for entry in entries):
         warnings.append(say("data.images.blank-backs", file=shown(listed or folder)))
     soft: list[tuple[int, str]] = []  # (dpi, file) of each image that prints soft
+    reshaped: list[str] = []  # the images of another shape, cropped or stretched to the card
     pictures: dict[str, Picture] = {}
     guessed = card is None
     if card is None:
-        card = _guess(entries[0].front, folder)
+        card = _guess(entries[0].front, folder, options)
 
     def face(path: Path, root: Path) -> str:
         key = str(path)
         if key not in pictures:
-            picture, dpi = _face(path, root, fill, draft, card)
+            picture, dpi = _face(path, root, options, card)
             pictures[key] = picture
             if resolution(dpi) != "sharp":
                 soft.append((dpi, shown(path)))
+            if picture.face.fit != "exact":
+                reshaped.append(shown(path))
         return key
 
     back_key = ""
@@ -154,6 +184,8 @@ def load_images(
             cards.append(PrintCard(number, entry.where, values, side, stem=stem))
     if soft:
         warnings.append(_soft(soft))
+    if reshaped:
+        warnings.append(_reshaped(reshaped, options.fit))
     width, height = card.sides
     source = shown(folder)
 
@@ -392,7 +424,7 @@ def _soft(soft: list[tuple[int, str]]) -> str:
     soft.sort()
     named = [f"{name} ({dpi} dpi)" for dpi, name in soft[:3]]
     if len(soft) > 3:
-        named.append(say("images.more", count=f"{len(soft) - 3:,}"))
+        named.append(say("images.more", count=amount(len(soft) - 3)))
     key = "images.soft-one" if len(soft) == 1 else "images.soft-many"
     return say(key, count=amount(len(soft)), images=", ".join(named), dpi=SHARP_DPI)
 
@@ -432,39 +464,79 @@ def _bleed(card: CardSize, width: int, height: int, raw: bool = False) -> float 
 _USUAL_BLEEDS = (0.0, inch / 8)
 
 
-def _guess(path: Path, folder: Path) -> CardSize:
+def _guess(path: Path, folder: Path, options: ImageOptions) -> CardSize:
     """The card size whose shape this image has, with the most usual bleed (none, or
-    1/8 in): a 520 x 803 px image is a trimmed mini European card, not a bridge card
-    with 0.6 mm of bleed. Sizes as near as each other go in CARD_SIZES' order."""
+    1/8 in), or the bleed the images are said to carry: a 520 x 803 px image is a
+    trimmed mini European card, not a bridge card with 0.6 mm of bleed. Sizes as near
+    as each other go in CARD_SIZES' order. An image of no card's shape that is to be
+    cropped or stretched to one is the card nearest its shape (within 2%, the first)."""
     _, width, height, _ = _shape(path, folder)
+    usuals = _USUAL_BLEEDS if options.bleed is None else (options.bleed,)
     found = []
     for order, size in enumerate(CARD_SIZES.values()):
         bleed = _bleed(size, width, height, raw=True)
         if bleed is not None:
-            off = min(abs(bleed - usual) for usual in _USUAL_BLEEDS)
+            off = min(abs(bleed - usual) for usual in usuals)
             found.append((round(off / (0.25 * mm)), order, size))
+    if not found and options.fit != "exact":  # to be made a card's shape: the nearest
+        given = options.bleed or 0.0
+        nearest = [
+            (round(abs(math.log(width / height * (s.height + 2 * given) / (s.width + 2 * given)))
+                   / 0.02), order, s)
+            for order, s in enumerate(CARD_SIZES.values())
+        ]  # fmt: skip
+        return min(nearest)[2]
     if not found:
         raise CatalogueError.said("images.no-size", file=shown(path), width=width, height=height)
     return min(found)[2]
 
 
-def _face(path: Path, root: Path, fill: str, draft: bool, card: CardSize) -> tuple[Picture, int]:
+def _face(path: Path, root: Path, options: ImageOptions, card: CardSize) -> tuple[Picture, int]:
     """One image as a card face: its picture, with the bleed its shape says it carries
-    and how to make the rest; and its resolution at the card's printed size."""
+    (or the images are said to carry) and how to make the rest, and how it is made the
+    card's shape; and its resolution at the card's printed size, bleed included."""
     picture, width, height, turned = _shape(path, root)
-    bleed = _bleed(card, width, height)
+    if options.bleed is None:
+        bleed = _bleed(card, width, height)
+    else:
+        bleed = options.bleed if _shaped(card, options.bleed, width, height) else None
+    fit = "exact"
     if bleed is None:
-        raise CatalogueError(
-            say("images.not-card", file=shown(path), width=width, height=height,
-                sides=format_size(card.sides))
-        )  # fmt: skip
-    dpi = round(width / ((card.width + 2 * bleed) / inch))  # as it is said
-    if resolution(dpi) == "blurred" and not draft:
+        if options.fit == "exact":
+            key = "images.not-card" if options.bleed is None else "images.not-card-bleed"
+            raise CatalogueError.said(
+                key, file=shown(path), width=width, height=height,
+                sides=format_size(card.sides), bleed=format_mm(options.bleed or 0.0),
+            )  # fmt: skip
+        bleed, fit = options.bleed or 0.0, options.fit
+    printed_w, printed_h = ((side + 2 * bleed) / inch for side in card.sides)
+    # As it is said: across a picture of the card's shape; the softer way of one made so.
+    dpi = round(width / printed_w if fit == "exact" else min(width / printed_w, height / printed_h))
+    if resolution(dpi) == "blurred" and not options.draft:
         raise CatalogueError.said("images.blurred", file=shown(path), dpi=dpi, floor=FLOOR_DPI)
     corner = card.radius if bleed == 0 else 0.0
     digest = picture.digest()
     stored = Stored(digest, partial(_again, path, root, digest))
-    return picture._replace(data=b"", face=Face(bleed, fill, turned, corner), stored=stored), dpi
+    face = Face(bleed, options.fill, turned, corner, fit)
+    return picture._replace(data=b"", face=face, stored=stored), dpi
+
+
+def _shaped(card: CardSize, bleed: float, width: int, height: int) -> bool:
+    """Whether a portrait picture of ``width`` x ``height`` px has the shape of this card
+    with ``bleed`` on each side, near enough to print as it is."""
+    trim_w, trim_h = card.sides
+    return abs(width / height / ((trim_w + 2 * bleed) / (trim_h + 2 * bleed)) - 1) <= (
+        _SHAPE_TOLERANCE
+    )
+
+
+def _reshaped(files: list[str], fit: str) -> str:
+    """One line for the images of another shape than the card's, cropped or stretched."""
+    named = files[:3]
+    if len(files) > 3:
+        named.append(say("images.more", count=amount(len(files) - 3)))
+    key = "images.cropped" if fit == "crop" else "images.stretched"
+    return say(key, count=len(files), images=", ".join(named))
 
 
 def _again(path: Path, root: Path, digest: str) -> bytes:

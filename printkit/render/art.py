@@ -145,8 +145,9 @@ def _copied(node):
 def face_raster(picture: Picture, trim_w: float, trim_h: float, extra: float):
     """A card face's picture (``picture.face``) over the card's trim and ``extra`` points
     of bleed on each side, as an RGB Pillow image: its own bleed cropped evenly where it has more,
-    made from its edge (``face.fill``) where it has less. Nothing is stretched: the trim
-    keeps the picture's own proportions, which the loader checked."""
+    made from its edge (``face.fill``) where it has less. A picture of another shape is
+    first cropped centred to the card's shape or stretched to it, as ``face.fit`` says;
+    nothing else is stretched."""
     from PIL import Image, ImageOps, ImageStat
 
     face = picture.face
@@ -156,6 +157,8 @@ def face_raster(picture: Picture, trim_w: float, trim_h: float, extra: float):
         card = _flat(ImageOps.exif_transpose(image), Image)
     if face.turned:
         card = card.rotate(90, expand=True)
+    if face.fit != "exact":
+        card = _reshaped(card, (trim_w + 2 * face.bleed) / (trim_h + 2 * face.bleed), face.fit)
     width, height = card.size
     per_point = width / (trim_w + 2 * face.bleed)  # pixels per point, across
     if face.corner:
@@ -168,6 +171,21 @@ def face_raster(picture: Picture, trim_w: float, trim_h: float, extra: float):
     elif want > own:  # less: make the rest from the edge
         card = _extended(card, want - own, face.fill, Image, ImageOps, ImageStat)
     return card
+
+
+def _reshaped(card, ratio: float, fit: str):
+    """``card`` made ``ratio`` (width over height) wide: cropped centred, keeping as much
+    of the picture as that shape holds, or stretched to it, keeping its width."""
+    width, height = card.size
+    if fit == "stretch":
+        return card.resize((width, max(1, round(width / ratio))))
+    if width / height > ratio:  # too wide: the sides go
+        keep = max(1, round(height * ratio))
+        left = (width - keep) // 2
+        return card.crop((left, 0, left + keep, height))
+    keep = max(1, round(width / ratio))
+    top = (height - keep) // 2
+    return card.crop((0, top, width, top + keep))
 
 
 def _flat(image, Image):

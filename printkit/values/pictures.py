@@ -33,6 +33,9 @@ class Face(NamedTuple):
     #: from the border within it (the scanner's lid, black or white) are filled from the
     #: border. 0 for a picture with bleed, whose corners are square.
     corner: float = 0.0
+    #: How a picture of another shape than the card (and its bleed) is made its: exact
+    #: (it has the shape already), crop (cropped centred) or stretch.
+    fit: str = "exact"
 
 
 class Stored(NamedTuple):
