@@ -136,7 +136,7 @@ def test_a_folder_of_images_builds_as_its_command_does(tmp_path):
     for n in range(2):
         Image.new("RGB", (822, 1122), (40 * n, 90, 160)).save(folder / f"{n}.png")
     Image.new("RGB", (900, 1122), (0, 0, 0)).save(folder / "back.png")  # too wide
-    with pytest.raises(printkit.errors.CatalogueError, match="back.png"):
+    with pytest.raises(printkit.errors.CatalogueError, match=r"back\.png"):
         printkit.load_images(folder)
     deck = printkit.load_images(folder, card_size="poker", fit="crop", bleed_mm=3.175)
     assert not deck.guessed and "back.png" in deck.warnings[-1]
