@@ -140,5 +140,8 @@ def test_a_folder_of_images_builds_as_its_command_does(tmp_path):
         printkit.load_images(folder)
     deck = printkit.load_images(folder, card_size="poker", fit="crop", bleed_mm=3.175)
     assert not deck.guessed and "back.png" in deck.warnings[-1]
-    kit = printkit.build([deck.cards], tmp_path / "out", )
+    kit = printkit.build(
+        [deck.cards],
+        tmp_path / "out",
+    )
     assert (tmp_path / "out" / "cards.pdf") in kit.files
