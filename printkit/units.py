@@ -57,5 +57,8 @@ def to_mm(points: float) -> float:
 
 
 def format_mm(points: float) -> str:
-    """A length for people: "63.5 mm", trimmed of useless zeros."""
-    return f"{to_mm(points):.2f}".rstrip("0").rstrip(".") + " mm"
+    """A length for people, as the language spoken writes it: "63.5 mm" ("63,5 mm" in
+    Czech), trimmed of useless zeros."""
+    from .words import figure
+
+    return f"{figure(to_mm(points))} mm"

@@ -738,5 +738,5 @@ def test_a_designed_deck_prints_on_any_template_of_about_its_card_size(potions):
         assert abs(front.w - t.card_width) < 0.01 * mm and abs(front.h - t.card_height) < 0.01 * mm
         assert abs((t.paper_width - back.x - back.w) - front.x) < 0.01 * mm
     mini = t._replace(card_width=41 * mm, card_height=63 * mm)
-    with pytest.raises(RenderError, match=r"\.toml is drawn for 63.5 mm x 88.9 mm cards; 41 mm"):
+    with pytest.raises(RenderError, match=r"\.toml is drawn for 63.5 × 88.9 mm cards; 41 × 63 mm"):
         card_sheets(deck, mini, Settings())

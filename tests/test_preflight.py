@@ -211,6 +211,45 @@ def test_it_fails_a_picture_under_300_dpi():
     assert "images" in _failures(_document(draw))  # 100 px over an inch: 100 dpi
 
 
+def _with_image_size(width: int, height: int) -> bytes:
+    """A page with one picture whose dictionary says it is ``width`` x ``height`` px."""
+    from PIL import Image
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject, NumberObject
+    from reportlab.lib.utils import ImageReader
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (400, 400), "#884422").save(buffer, format="PNG")
+
+    def draw(c):
+        c.drawImage(ImageReader(io.BytesIO(buffer.getvalue())), 40 * mm, 40 * mm, 72, 72)
+
+    reader = PdfReader(io.BytesIO(_document(draw)))
+    writer = PdfWriter(clone_from=reader)
+    for xobject in writer.pages[0]["/Resources"]["/XObject"].values():
+        image = xobject.get_object()
+        if image.get("/Subtype") == "/Form":  # reportlab puts a picture in a form
+            image = next(iter(image["/Resources"]["/XObject"].values())).get_object()
+        image[NameObject("/Width")] = NumberObject(width)
+        image[NameObject("/Height")] = NumberObject(height)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def test_it_fails_a_picture_whose_size_no_picture_has():
+    failures = _failures(_with_image_size(-5, 400))
+    assert "damaged" in failures["images"]
+
+
+def test_it_warns_of_a_picture_too_fine_for_any_printer():
+    """Two gigapixels in an inch: the stream need not hold them for a printer to try."""
+    report = preflight(_with_image_size(50_000, 40_000), "test.pdf")
+    (finding,) = [f for f in report.findings if f.check == "images"]
+    assert finding.level == "warn" and "50,000 × 40,000 px" in finding.detail
+    assert "images" not in _failures(_with_image_size(400, 400))
+
+
 def test_it_fails_a_font_that_is_not_embedded():
     def draw(c):
         c.setFont("Helvetica", 10)

@@ -58,23 +58,64 @@ ANSWERING = frozenset({"companion", "draws"})
 
 
 def _speak(ctx: click.Context, param: click.Parameter, value: Any) -> None:
-    """``--lang`` and ``--allow-missing``, as soon as they are read (before any other
-    option's value is checked, so that its complaint is in the language too)."""
+    """``--lang``, ``--allow-missing`` and ``--bilingual``, as soon as they are read
+    (before any other option's value is checked, so that its complaint is in the
+    language too). Given before the command (``printkit --lang cs lookup 7D``) they
+    hold for it as if given after it; PRINTKIT_LANG or the locale comes after both."""
     from .. import words
 
+    given = ctx.meta.setdefault("printkit.language", {})  # shared with the command's context
+    source = ctx.get_parameter_source(param.name)
     if param.name in ("allow_missing", "bilingual"):
-        words.speak(words.language(), **{param.name: bool(value)})
+        given[param.name] = bool(value) or given.get(param.name, False)
+        words.speak(words.language(), **{param.name: given[param.name]})
         return
-    if value is None:
-        import os
+    if value is None or (source is click.core.ParameterSource.ENVIRONMENT and "lang" in given):
+        if "lang" in given:  # said before the command: already spoken
+            return
+        if value is None:
+            import os
 
-        value = words.from_locale(dict(os.environ))
+            value = words.from_locale(dict(os.environ))
     known = words.languages()
     value = words.spoken_code(value) or value
     if value not in known:
+        if source is click.core.ParameterSource.ENVIRONMENT:
+            from ..errors import UsageError
+
+            raise UsageError.said("kit.no-language-env", language=value, known=", ".join(known))
         message = words.say("kit.no-language", language=value, known=", ".join(known))
         raise click.BadParameter(message, ctx=ctx, param=param)
+    if source is click.core.ParameterSource.COMMANDLINE:
+        given["lang"] = value
     words.speak(value)
+
+
+def _language_options() -> list[click.Option]:
+    """How a command speaks: on every command, and before the command too."""
+    from ..words import languages
+
+    return [
+        click.Option(
+            ["--lang"],
+            metavar="CODE",
+            envvar="PRINTKIT_LANG",
+            is_eager=True,
+            expose_value=False,
+            callback=_speak,
+            help="The language of everything made and said: "
+            f"{', '.join(languages())} [default: PRINTKIT_LANG, or the locale's]",
+        ),
+        _language_flag(
+            "--allow-missing",
+            "Say in English what the language's translation lacks, with a warning.",
+        ),
+        _language_flag(
+            "--bilingual",
+            "Print each card's English name small under its own, for tables that mix "
+            "decks in two languages (the backs are the same in every language).",
+        ),
+    ]
 
 
 def speak_early(args: list[str]) -> None:
@@ -111,30 +152,8 @@ class _Spoken(click.Command):
     English."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        from ..words import languages
-
         super().__init__(*args, **kwargs)
-        self.params += [
-            click.Option(
-                ["--lang"],
-                metavar="CODE",
-                envvar="PRINTKIT_LANG",
-                is_eager=True,
-                expose_value=False,
-                callback=_speak,
-                help="The language of everything made and said: "
-                f"{', '.join(languages())} [default: PRINTKIT_LANG, or the locale's]",
-            ),
-            _language_flag(
-                "--allow-missing",
-                "Say in English what the language's translation lacks, with a warning.",
-            ),
-            _language_flag(
-                "--bilingual",
-                "Print each card's English name small under its own, for tables that mix "
-                "decks in two languages (the backs are the same in every language).",
-            ),
-        ]
+        self.params += _language_options()
 
     def invoke(self, ctx: click.Context) -> Any:
         from .. import words
@@ -225,6 +244,9 @@ def printkit(ctx: click.Context) -> None:
     """
     if COMMANDS.get(ctx.invoked_subcommand or "") not in ANSWERING:
         _unwind_on_sigterm(ctx)
+
+
+printkit.params += _language_options()
 
 
 def ace_option(func: F) -> F:

@@ -103,13 +103,13 @@ def scaled(layout: Layout, width: float, height: float) -> Layout:
         return layout
     sx, sy = width / layout.width, height / layout.height
     if not can_scale((layout.width, layout.height), (width, height)):
-        from ..units import format_mm
+        from ..values.cardsizes import format_size
 
         raise RenderError.said(
             "data.render.too-far",
             file=layout.source,
-            size=f"{format_mm(layout.width)} x {format_mm(layout.height)}",
-            asked=f"{format_mm(width)} x {format_mm(height)}",
+            size=format_size((layout.width, layout.height)),
+            asked=format_size((width, height)),
         )
     s = min(sx, sy)
 

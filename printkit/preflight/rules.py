@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
+from ..limits import MAX_PIXELS
 from ..units import mm
 from ..values.papers import PAPER_SIZES as PAPERS
 from ..values.papers import paper_name
@@ -208,9 +209,32 @@ def _paper(page: PageFacts, expect: Expect) -> Finding:
     )
 
 
+#: A picture's side as a PDF may give it: pdfium reads a negative /Width as a number
+#: past this, and a picture of no pixels prints nothing.
+_MOST_SIDE = 2**31 - 1
+#: Finer than this, a picture's pixels are more than any printer prints: many millions
+#: of them are only a file too slow to print, or a picture built to stall a printer.
+_FINEST_DPI = 1200
+
+
 def _images(page: PageFacts, expect: Expect) -> Finding:
     if not page.images:
         return Finding(page.number, "images", "ok", say("preflight.images-none"))
+    for image in page.images:
+        width, height = image.pixels
+        if not (0 < width <= _MOST_SIDE and 0 < height <= _MOST_SIDE):
+            return Finding(
+                page.number, "images", "fail",
+                say("preflight.image-broken", width=width, height=height, at=_at(image.box)),
+            )  # fmt: skip
+    for image in page.images:
+        width, height = image.pixels
+        if width * height > MAX_PIXELS and image.dpi > _FINEST_DPI:
+            return Finding(
+                page.number, "images", "warn",
+                say("preflight.image-huge", width=amount(width), height=amount(height),
+                    dpi=amount(round(image.dpi)), at=_at(image.box), most=_FINEST_DPI),
+            )  # fmt: skip
     low = min(page.images, key=lambda i: i.dpi)
     printed = resolution(low.dpi)
     if printed != "sharp":

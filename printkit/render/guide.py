@@ -10,6 +10,7 @@ from reportlab.lib.styles import ParagraphStyle
 
 from ..errors import RenderError
 from ..units import format_mm, mm
+from ..values.cardsizes import format_size
 from ..values.design import CardSet, sheet_slots
 from ..values.model import Template
 from ..values.papers import PAPER_SIZES
@@ -105,7 +106,7 @@ def print_guide(
 
 
 def _settings(t: Template, duplex: str, paper: str) -> list[str]:
-    size = f"{format_mm(t.paper_width)} x {format_mm(t.paper_height)}"
+    size = format_size((t.paper_width, t.paper_height))
     named = paper.upper() if len(paper) == 2 else paper.title()
     lines = [say("guide.paper", paper=named, size=size), say("guide.scale")]
     edge = _EDGES[duplex] if t.backs else None
@@ -179,7 +180,7 @@ def _printable(text: str, instead: str) -> str:
 
 
 def _assembly(t: Template) -> list[str]:
-    card = f"{format_mm(t.card_width)} x {format_mm(t.card_height)}"
+    card = format_size((t.card_width, t.card_height))
     reg = t.registration
     if t.fold:
         how = say("guide.fold")
@@ -198,7 +199,7 @@ def _assembly(t: Template) -> list[str]:
         how = say("guide.crop-marks")
     else:
         how = say("guide.perforated")
-    sleeve = f"{format_mm(t.card_width + 2.5 * mm)} x {format_mm(t.card_height + 2.1 * mm)}"
+    sleeve = format_size((t.card_width + 2.5 * mm, t.card_height + 2.1 * mm))
     return [how, say("guide.sizes", card=card, sleeve=sleeve), say("guide.corners")]
 
 

@@ -30,6 +30,7 @@ __all__ = [
     "amount",
     "bilingual",
     "catalogue",
+    "figure",
     "from_locale",
     "joined",
     "language",
@@ -209,6 +210,15 @@ def amount(value: float, digits: int = 0) -> str:
     decimal point and thousands' separator are the catalogue's ``number.point`` and
     ``number.group`` ("1,234.5" in English, "1.234,5" in Italian, "1 234,5" in Czech)."""
     return _in_marks(f"{value:,.{digits}f}")
+
+
+def figure(value: float, digits: int = 2) -> str:
+    """A number as the language writes it, with at most ``digits`` after the point and
+    no zeros trailing: "63.5" in English, "63,5" in Czech."""
+    text = f"{value:,.{digits}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return _in_marks(text)
 
 
 def _in_marks(text: str) -> str:
