@@ -361,3 +361,21 @@ def test_a_card_in_play_is_read_by_its_english_name_in_every_language(cli, code)
         words.speak("en")
     again = cli("odds", "barrel", "--in-play", own, "--json", "--lang", code)
     assert again.out == english.out
+
+
+def test_the_language_given_before_the_command_holds_for_it_over_the_environment(
+    cli, monkeypatch
+):
+    monkeypatch.setenv("PRINTKIT_LANG", "es")
+    assert "Pijavice" in cli("--lang", "cs", "lookup", "7D").out  # the flag, before
+    assert "Pijavice" in cli("lookup", "7D", "--lang", "cs").out  # and after
+    assert "Pijavice" not in cli("lookup", "7D").out  # the environment's: Spanish
+    assert "Pijavice" in cli("--lang", "it", "lookup", "7D", "--lang", "cs").out  # the last
+
+
+def test_a_language_the_environment_names_wrongly_is_blamed_on_it(cli, monkeypatch):
+    monkeypatch.setenv("PRINTKIT_LANG", "garbage")
+    result = cli("lookup", "7D")
+    assert result.status == 2 and "PRINTKIT_LANG" in result.err and "--lang" not in result.err
+    assert result.err.count("\n") == 1
+    assert cli("lookup", "7D", "--lang", "en").status == 0  # the flag goes first

@@ -91,15 +91,16 @@ def _speak(ctx: click.Context, param: click.Parameter, value: Any) -> None:
     words.speak(value)
 
 
-def _language_options() -> list[click.Option]:
-    """How a command speaks: on every command, and before the command too."""
+def _language_options(envvar: str | None = "PRINTKIT_LANG") -> list[click.Option]:
+    """How a command speaks: on every command, and before the command too (where
+    PRINTKIT_LANG is left to the command, so that a flag after it comes first)."""
     from ..words import languages
 
     return [
         click.Option(
             ["--lang"],
             metavar="CODE",
-            envvar="PRINTKIT_LANG",
+            envvar=envvar,
             is_eager=True,
             expose_value=False,
             callback=_speak,
@@ -246,7 +247,7 @@ def printkit(ctx: click.Context) -> None:
         _unwind_on_sigterm(ctx)
 
 
-printkit.params += _language_options()
+printkit.params += _language_options(envvar=None)
 
 
 def ace_option(func: F) -> F:
