@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["UNITS", "cm", "format_mm", "inch", "mm", "parse_length", "pt", "to_mm"]
+__all__ = ["UNITS", "cm", "format_mm", "inch", "mm", "parse_length", "parse_sides", "pt", "to_mm"]
 
 pt = 1.0
 inch = 72.0 * pt
@@ -49,6 +49,23 @@ def parse_length(text: str, most: float = MAX_LENGTH, what: str = "") -> float:
             raise ValueError(say("data.length.larger", text=text, what=what, most=most))
         raise ValueError(say("data.length.too-long", text=text))
     return value
+
+
+_SIDES = re.compile(
+    r"\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*\Z", re.IGNORECASE
+)
+
+
+def parse_sides(text: str) -> tuple[float, float] | None:
+    """A width by a height as a player writes it ("70x120mm", "2.5 x 3.5 in", "8.5in x
+    297mm"; "70x120" is millimetres), in points; None when ``text`` is not one."""
+    match = _SIDES.match(text)
+    if not match:
+        return None
+    w, w_unit, h, h_unit = match.groups()
+    unit = UNITS[(h_unit or w_unit or "mm").casefold()]
+    width = float(w) * UNITS[w_unit.casefold()] if w_unit else float(w) * unit
+    return width, float(h) * unit
 
 
 def to_mm(points: float) -> float:

@@ -363,9 +363,7 @@ def test_a_card_in_play_is_read_by_its_english_name_in_every_language(cli, code)
     assert again.out == english.out
 
 
-def test_the_language_given_before_the_command_holds_for_it_over_the_environment(
-    cli, monkeypatch
-):
+def test_the_language_given_before_the_command_holds_for_it_over_the_environment(cli, monkeypatch):
     monkeypatch.setenv("PRINTKIT_LANG", "es")
     assert "Pijavice" in cli("--lang", "cs", "lookup", "7D").out  # the flag, before
     assert "Pijavice" in cli("lookup", "7D", "--lang", "cs").out  # and after

@@ -223,7 +223,7 @@ def test_lengths_read_in_every_unit(text):
         ('{ size = "a4", orientation = "landscape" }', "a4", "a4"),
         ('{ size = "letter", orientation = "landscape" }', "letter", "letter"),
         ('{ width = "297mm", height = "420mm" }', "a3", "a4"),
-        ('{ width = "12in", height = "18in" }', "custom", "letter"),
+        ('{ width = "13in", height = "19in" }', "custom", "letter"),
     ],
 )
 def test_a_template_carries_its_papers_name_whichever_way_round(tmp_path, paper, name, kit_paper):
@@ -236,3 +236,60 @@ def test_a_template_carries_its_papers_name_whichever_way_round(tmp_path, paper,
     )
     t = load_template(str(path))
     assert t.paper == name and paper_of(t) == kit_paper
+
+
+REFITTABLE = [name for name in template_names() if not load_template(name).fixed]
+
+
+@pytest.mark.parametrize("paper_name", ["a3", "tabloid", "legal", "a5", "arch-b", "300x450mm"])
+@pytest.mark.parametrize("name", REFITTABLE)
+def test_any_centred_template_refits_to_any_paper_with_every_slot_on_it(name, paper_name):
+    """Another paper: the page is that paper exactly (either way round), the cards are
+    the template's own, and every slot and its bleed lie on the page, clear of its
+    margin; a larger paper holds at least as many."""
+    from printkit.values.papers import paper_size
+
+    paper = paper_size(paper_name)
+    own = load_template(name)
+    try:
+        t = load_template(name, paper=paper)
+    except TemplateError as error:  # a small paper its cards and marks do not fit
+        assert paper_name == "a5" and "do not fit" in str(error)
+        return
+    assert sorted((t.paper_width, t.paper_height)) == pytest.approx(
+        sorted((paper.width, paper.height)), abs=EPS
+    )
+    assert t.card_size == pytest.approx(own.card_size, abs=EPS) and t.per_sheet >= 1
+    assert t.name.endswith(f"-on-{paper.name}") and t.fold == own.fold
+    for rect in slot_rects(t):
+        assert rect.x - t.bleed >= t.margin - EPS and rect.y - t.bleed >= t.margin - EPS
+        assert rect.right + t.bleed <= t.paper_width - t.margin + EPS
+        assert rect.top + t.bleed <= t.paper_height - t.margin + EPS
+    if paper.width * paper.height > own.paper_width * own.paper_height * 1.5:
+        assert t.per_sheet >= own.per_sheet
+
+
+def test_a_template_made_for_its_own_sheets_keeps_its_paper():
+    from printkit.values.papers import paper_size
+
+    with pytest.raises(TemplateError, match="made for its own sheets"):
+        load_template("plaincards-letter", paper=paper_size("a4"))
+    same = load_template("plaincards-letter", paper=paper_size("8.5x11in"))
+    assert same == load_template("plaincards-letter")  # its own paper, given: as it is
+
+
+def test_another_paper_from_the_command_line(cli, tmp_path):
+    from .pdfcheck import reader
+
+    out = tmp_path / "a3.pdf"
+    result = cli("sheets", "--paper", "a3", "-o", str(out))
+    assert result.status == 0 and "A3 plain card stock" in result.err, result.err
+    page = reader(out.read_bytes()).pages[0]
+    assert sorted(map(float, page.mediabox[2:])) == pytest.approx(
+        [297 / 25.4 * 72, 420 / 25.4 * 72]
+    )
+    refused = cli("sheets", "--paper", "a4", "--template", "plaincards-letter", "-o", str(out))
+    assert refused.status == 1 and refused.err.count("\n") == 1
+    bad = cli("sheets", "--paper", "foolscap")
+    assert bad.status == 2 and bad.err.count("\n") == 1 and "a3" in bad.err
+    assert cli("calibrate", "--paper", "tabloid", "-o", str(tmp_path / "cal.pdf")).status == 0

@@ -120,6 +120,32 @@ def _image_bleed(_ctx, _param, value: str | None) -> float | None:
     return bleed
 
 
+def _paper(_ctx, _param, value: str | None):
+    if value is None:
+        return None
+    from ..values.papers import paper_size
+
+    try:
+        return paper_size(value)
+    except UsageError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def _paper_option(func: F) -> F:
+    """--paper: the paper to print on, by name or as WxH."""
+    from ..values.papers import PAPER_SIZES
+
+    return click.option(
+        "--paper",
+        callback=_paper,
+        metavar="NAME|WxH",
+        help=f"The paper to print on: {', '.join(PAPER_SIZES)}, or WxH like 300x450mm. "
+        "A template that centres its cards is refitted to it, as many cards as it holds "
+        "(default: the template's own paper; the kit's perforated sheets are Letter only, "
+        "so another paper is plain card stock).",
+    )(func)
+
+
 def _images_options(func: F) -> F:
     """--images DIR|LIST, and how its images are printed (--back, --bleed-fill, --fit,
     --image-bleed, --draft), which reach the command as one ``image_options`` value."""
@@ -282,7 +308,7 @@ def print_options(func: F) -> F:
             "to correct a printer that misregisters; read it off the calibration page.",
         ),
     ]
-    func = _card_size_option(art_options(func))
+    func = _paper_option(_card_size_option(art_options(func)))
     for option in reversed(options):
         func = option(func)
     return func
@@ -296,6 +322,7 @@ def _settings(
     aids: int = 0,
     ink_saver: bool = False,
     card_size=None,
+    paper=None,
 ) -> Settings:
     """The one settings value every command that prints builds from its options."""
     return Settings(
@@ -306,6 +333,7 @@ def _settings(
         aids=aids,
         ink_saver=ink_saver,
         card_size=card_size,
+        paper=paper,
     )
 
 
@@ -409,6 +437,7 @@ def build(
     qr: bool | None,
     art_dir: Path,
     card_size,
+    paper,
     aids: int,
     deck_id: str | None,
     data_dir: Path | None,
@@ -441,7 +470,7 @@ def build(
     if deck_dir is not None and (deck_id is not None or data_dir is not None):
         raise UsageError.said("command.deck-dir-or-deck")
     _catalogue_only(deck_dir, "aids", "art_dir")
-    options = _settings(duplex, back_offset, qr, art_dir, aids, ink_saver, card_size)
+    options = _settings(duplex, back_offset, qr, art_dir, aids, ink_saver, card_size, paper)
     options = options._replace(proofs=not no_proofs)
     if images is not None:
         from .building import make_kit
@@ -500,6 +529,7 @@ def sheets(
     qr: bool | None,
     art_dir: Path,
     card_size,
+    paper,
     aids: int,
     output: Path | None,
     data_dir: Path | None,
@@ -522,14 +552,15 @@ def sheets(
     _images_only(images, image_options, output.parent if output else None)
     if template_name is not None:  # a misspelt template is said before the deck is read
         load_template(template_name)
-    options = _settings(duplex, back_offset, qr, art_dir, aids, ink_saver, card_size)
+    options = _settings(duplex, back_offset, qr, art_dir, aids, ink_saver, card_size, paper)
     if images is not None:
         cards = _image_deck(images, image_options, card_size)
         options = options._replace(aids=0, draft=image_options.draft)
     else:
         deck = open_deck(deck_id, data_dir, documents=False, look=True, aid=aids > 0)
         cards = _cards(deck, art_dir)
-    template, notes = template_for(template_name, [(cards.name, cards.card_size)], card_size)
+    decks = [(cards.name, cards.card_size)]
+    template, notes = template_for(template_name, decks, card_size, paper=paper)
     for line in notes:
         report(line)
     target = _pdf(output or Path("output") / sheets_name(cards, options, template))
@@ -558,6 +589,7 @@ def sheets(
     "edge when they are not the kit's).",
 )
 @_card_size_option
+@_paper_option
 @click.option(
     "--images",
     type=click.Path(path_type=Path),
@@ -567,7 +599,12 @@ def sheets(
     "their size.",
 )
 def calibrate(
-    template_name: str | None, duplex: str, output: Path | None, card_size, images: Path | None
+    template_name: str | None,
+    duplex: str,
+    output: Path | None,
+    card_size,
+    paper,
+    images: Path | None,
 ) -> None:
     """A two-sided page that measures how far your printer puts backs off their fronts.
 
@@ -591,7 +628,7 @@ def calibrate(
 
         cards = _image_deck(images, ImageOptions(draft=True), card_size)
         decks = [(cards.name, cards.card_size)]
-    template, _ = template_for(template_name, decks, card_size)
+    template, _ = template_for(template_name, decks, card_size, paper=paper)
     output = _pdf(output or Path("output") / calibration_name(template, duplex))
     _write_checked({output: calibration_page(template, duplex)}, output.parent)
 

@@ -10,6 +10,7 @@ fit the paper.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -18,7 +19,7 @@ from ..resources.paths import templates_dir
 from ..units import format_mm, inch, mm, parse_length
 from ..values.cardsizes import CardSize, format_size, size_label, size_of
 from ..values.model import Registration, Template
-from ..values.papers import PAPER_SIZES, paper_name
+from ..values.papers import PAPER_SIZES, Paper, paper_name
 from ..words import joined, say
 from .datafile import DataFile
 
@@ -102,22 +103,41 @@ def _is_file(path: Path) -> bool:
 
 
 def load_template(
-    name_or_path: str, folder: Path | None = None, card: CardSize | None = None
+    name_or_path: str,
+    folder: Path | None = None,
+    card: CardSize | None = None,
+    paper: Paper | None = None,
 ) -> Template:
     """Read, merge (``extends``), check and measure a template. Given a ``card`` of
-    another size, a template that is not ``fixed`` to its card is refitted to it: the
-    most cards of that size its paper holds, with the same bleed, marks and way of
-    printing (the paper turned if that holds more), named ``<template>-<size>``. A
-    fixed template is returned as it is: its cards are drawn to its size if they are
-    near it (``printkit.layout.design.can_scale``)."""
+    another size, or another ``paper``, a template that is not ``fixed`` to its card is
+    refitted: the most cards of that size the paper holds, with the same bleed, marks
+    and way of printing (the paper turned if that holds more), named
+    ``<template>-<size>`` (and ``-<paper>``). A fixed template is returned as it is: its
+    cards are drawn to its size if they are near it (``printkit.layout.design.can_scale``);
+    it is printed on its own paper alone."""
     folder = Path(folder or templates_dir())
     path = resolve_template(name_or_path, folder)
     file = DataFile(path, TemplateError)
     merged = _merged(file, folder, chain=())
     template = _build(file, path.stem, merged)
-    if card is None or template.fixed or _same(card.sides, template.card_size):
+    other_paper = paper is not None and not _same(
+        sorted((paper.width, paper.height)), sorted((template.paper_width, template.paper_height))
+    )
+    if other_paper and template.fixed:
+        raise TemplateError.said("kit.fixed-paper", template=template.name, paper=paper.title)
+    if not other_paper and (
+        card is None or template.fixed or _same(card.sides, template.card_size)
+    ):
         return template
-    return _refitted(file, path.stem, merged, card)
+    own_card = card is None or _same(card.sides, template.card_size)
+    if card is None:
+        card = CardSize(template.card_width, template.card_height, template.corner_radius)
+    if other_paper:
+        merged = {
+            **merged,
+            "paper": {"width": f"{paper.width / mm:.4f}mm", "height": f"{paper.height / mm:.4f}mm"},
+        }
+    return _refitted(file, path.stem, merged, card, paper if other_paper else None, own_card)
 
 
 def template_for(
@@ -125,12 +145,14 @@ def template_for(
     decks: list[tuple[str, tuple[float, float]]],
     card: CardSize | None = None,
     folder: Path | None = None,
+    paper: Paper | None = None,
 ) -> tuple[Template, list[str]]:
     """The template that prints these ``decks`` (each one's name and card size), and a
     line for each deck drawn to another size than it was made for.
 
-    ``None`` names the kit's own template; for cards it cannot hold, plain card stock on
-    the same paper (``PLAIN_TEMPLATE``), with a line saying so.
+    ``None`` names the kit's own template; for cards it cannot hold, or another
+    ``paper`` than its sheets', plain card stock (``PLAIN_TEMPLATE``), with a line saying
+    so. Given a ``paper``, the template is refitted to it.
 
     The cards are ``card`` when it is given; else a template that takes any size takes
     the decks' own when they share one too far from its card to be drawn to it (a
@@ -149,14 +171,22 @@ def template_for(
         if any(not can_scale(size, kit.card_size) for size in sizes):
             name_or_path = PLAIN_TEMPLATE
             notes.append(say("kit.plain", template=PLAIN_TEMPLATE, kit=DEFAULT_TEMPLATE))
-    template = load_template(name_or_path, folder)
+        elif paper is not None and not _same(
+            sorted((paper.width, paper.height)), sorted((kit.paper_width, kit.paper_height))
+        ):
+            name_or_path = PLAIN_TEMPLATE
+            notes.append(
+                say("kit.plain-paper", template=PLAIN_TEMPLATE, kit=DEFAULT_TEMPLATE,
+                    paper=paper.title)
+            )  # fmt: skip
+    template = load_template(name_or_path, folder, paper=paper)
     sizes = {size for _, size in decks}
     if card is None and len(sizes) == 1 and not template.fixed:
         (size,) = sizes
         if not can_scale(size, template.card_size):
             card = size_of(size)
     if card is not None:
-        template = load_template(name_or_path, folder, card)
+        template = load_template(name_or_path, folder, card, paper)
     for name, size in decks:
         if _same(size, template.card_size):
             continue
@@ -202,12 +232,20 @@ def fitting(card: CardSize, folder: Path | None = None) -> list[tuple[str, Templ
     return sorted(found, key=lambda found: -found[1].per_sheet)
 
 
-def _same(a: tuple[float, float], b: tuple[float, float]) -> bool:
+def _same(a: Sequence[float], b: Sequence[float]) -> bool:
     return abs(a[0] - b[0]) < 0.01 * mm and abs(a[1] - b[1]) < 0.01 * mm
 
 
-def _refitted(file: DataFile, name: str, merged: dict[str, Any], card: CardSize) -> Template:
-    """The template with ``card`` in place of its own, holding as many as fit."""
+def _refitted(
+    file: DataFile,
+    name: str,
+    merged: dict[str, Any],
+    card: CardSize,
+    paper: Paper | None = None,
+    own_card: bool = False,
+) -> Template:
+    """The template with ``card`` in place of its own (``own_card``: the same size), and
+    on ``paper`` when that is another, holding as many as fit."""
     grid = merged.get("grid", {})
     if {"left", "top"} & {k for k, v in grid.items() if v != "center"}:
         raise file.said("[grid]", "data.template.measured")
@@ -218,9 +256,9 @@ def _refitted(file: DataFile, name: str, merged: dict[str, Any], card: CardSize)
     }
     label = size_label(card.sides)
     best: Template | None = None
-    for paper in _papers(merged.get("paper", {"size": "letter"})):
-        table = {**merged, "paper": paper, "card": {**merged.get("card", {}), **sides}}
-        width, height = _paper(file, paper, lambda s, k, t=table: parse_length(t[s][k]))
+    for sheet in _papers(merged.get("paper", {"size": "letter"})):
+        table = {**merged, "paper": sheet, "card": {**merged.get("card", {}), **sides}}
+        width, height = _paper(file, sheet, lambda s, k, t=table: parse_length(t[s][k]))
         most_c = min(50, int(width // card.width))
         most_r = min(50, int(height // card.height))
         for columns in range(most_c, 0, -1):
@@ -241,8 +279,12 @@ def _refitted(file: DataFile, name: str, merged: dict[str, Any], card: CardSize)
             "data.template.no-fit",
             size=f"{format_mm(card.width)} x {format_mm(card.height)}",
         )
-    source = say("data.template.refitted", file=file.name, size=label)
-    return best._replace(name=f"{name}-{label}", source=source)
+    if paper is None:
+        source = say("data.template.refitted", file=file.name, size=label)
+        return best._replace(name=f"{name}-{label}", source=source)
+    source = say("data.template.refitted-paper", file=file.name, size=label, paper=paper.title)
+    named = f"{name}-on-{paper.name}" if own_card else f"{name}-{label}-on-{paper.name}"
+    return best._replace(name=named, source=source)
 
 
 def _papers(paper: Any) -> list[Any]:

@@ -5,10 +5,9 @@ reportlab."""
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
-from ..units import format_mm, inch, mm
+from ..units import format_mm, inch, mm, parse_sides
 
 __all__ = ["CARD_SIZES", "CardSize", "card_size", "format_size", "size_label", "size_of"]
 
@@ -45,10 +44,6 @@ CARD_SIZES = {
 }
 #: A card given by its sides is at least this and at most this on each.
 _SMALLEST, _LARGEST = 20 * mm, 400 * mm
-_SIDES = re.compile(
-    r"\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*\Z", re.IGNORECASE
-)
-_UNIT = {"mm": mm, "cm": 10 * mm, "in": inch}
 
 
 def card_size(text: str) -> CardSize:
@@ -58,13 +53,10 @@ def card_size(text: str) -> CardSize:
     name = text.strip().casefold().replace(" ", "-")
     if name in CARD_SIZES:
         return CARD_SIZES[name]
-    match = _SIDES.match(text)
-    if not match:
+    sides = parse_sides(text)
+    if sides is None:
         raise UsageError.said("templates.not-a-size", size=text[:40], names=", ".join(CARD_SIZES))
-    w, w_unit, h, h_unit = match.groups()
-    unit = _UNIT[(h_unit or w_unit or "mm").casefold()]
-    width = float(w) * _UNIT[w_unit.casefold()] if w_unit else float(w) * unit
-    height = float(h) * unit
+    width, height = sides
     for side in (width, height):
         if not _SMALLEST <= side <= _LARGEST:
             raise UsageError.said(

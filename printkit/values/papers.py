@@ -6,9 +6,11 @@ on A4. Nothing here imports reportlab.
 
 from __future__ import annotations
 
-from ..units import inch, mm
+from typing import NamedTuple
 
-__all__ = ["BOOK_PAPER", "PAPER_SIZES", "TOLERANCE", "paper_name"]
+from ..units import format_mm, inch, mm, parse_sides
+
+__all__ = ["BOOK_PAPER", "PAPER_SIZES", "TOLERANCE", "Paper", "paper_name", "paper_size"]
 
 PAPER_SIZES = {
     "letter": (8.5 * inch, 11 * inch),
@@ -18,7 +20,31 @@ PAPER_SIZES = {
     "a3": (297 * mm, 420 * mm),
     "a4": (210 * mm, 297 * mm),
     "a5": (148 * mm, 210 * mm),
+    "arch-b": (12 * inch, 18 * inch),
 }
+#: Other names players give the same papers.
+_ALIASES = {"ansi-a": "letter", "ansi-b": "tabloid", "ledger": "tabloid"}
+#: A paper given by its sides is at least this (a card and its margins) and at most a
+#: PDF's largest page on each.
+_SMALLEST, _LARGEST = 100 * mm, 200 * inch
+
+
+class Paper(NamedTuple):
+    """A sheet to print on, asked for by name or by its sides (portrait, in points)."""
+
+    name: str  # "a3", or its sides as a file name carries them ("300x450mm")
+    width: float
+    height: float
+
+    @property
+    def title(self) -> str:
+        """Its name as people write it: "A3", "Tabloid", "Arch B", "300 × 450 mm"."""
+        if self.name not in PAPER_SIZES:
+            return f"{format_mm(self.width).removesuffix(' mm')} × {format_mm(self.height)}"
+        if self.name[0] == "a" and self.name[1:].isdigit():
+            return self.name.upper()
+        return self.name.replace("-", " ").title()
+
 
 #: The page of a book printed on each sheet paper.
 BOOK_PAPER = {"letter": "half-letter", "a4": "a5"}
@@ -34,3 +60,30 @@ def paper_name(width: float, height: float) -> str | None:
             if abs(width - pw) <= TOLERANCE and abs(height - ph) <= TOLERANCE:
                 return name
     return None
+
+
+def paper_size(text: str) -> Paper:
+    """The paper ``text`` names ("a3", "tabloid") or gives ("300x450mm", "12x18in");
+    UsageError with a sentence a player can act on."""
+    from ..errors import UsageError
+
+    name = text.strip().casefold().replace(" ", "-")
+    name = _ALIASES.get(name, name)
+    if name in PAPER_SIZES:
+        return Paper(name, *PAPER_SIZES[name])
+    sides = parse_sides(text)
+    if sides is None:
+        raise UsageError.said(
+            "templates.not-a-paper", paper=text[:40], names=", ".join([*PAPER_SIZES, *_ALIASES])
+        )
+    if not all(_SMALLEST <= side <= _LARGEST for side in sides):
+        raise UsageError.said(
+            "templates.paper-sides",
+            paper=text[:40],
+            low=format_mm(_SMALLEST),
+            high=format_mm(_LARGEST),
+        )
+    width, height = sorted(sides)
+    known = paper_name(width, height)
+    label = "x".join(f"{side / mm:.1f}".removesuffix(".0") for side in (width, height)) + "mm"
+    return Paper(known or label, width, height)

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .cardsizes import CardSize
+from .papers import Paper
 
 __all__ = ["DEFAULT_TEMPLATE", "DUPLEX_MODES", "PLAIN_TEMPLATE", "Settings"]
 
@@ -31,3 +32,4 @@ class Settings(NamedTuple):
     proofs: bool = True  # a build's proof images of each deck, cut from its sheets
     draft: bool = False  # pictures under 150 dpi printed all the same (a blurred draft)
     card_size: CardSize | None = None  # the cards to print; None: the decks' own
+    paper: Paper | None = None  # the paper to print on; None: the template's own
