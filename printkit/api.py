@@ -174,7 +174,9 @@ def build(
         recover(out)
     sets = list(sets) if sets is not None else load_decks()
     decks = [(cards.name, cards.card_size) for cards in sets]
-    sheets, notes = template_for(template, decks, settings.card_size, paper=settings.paper)
+    sheets, notes = template_for(
+        template, decks, settings.card_size, paper=settings.paper, skip=settings.skip
+    )
     since = {} if changed_since is None else _manifests(Path(changed_since), sets, settings)
     jobs = kit_jobs(sets, sheets, settings, out, watching, since)
     with Spool(out) as spool:  # each file on disk as soon as it is made

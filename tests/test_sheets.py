@@ -152,3 +152,53 @@ def test_metadata_is_set():
     meta = reader(sheets("plaincards-letter", "long")[""]).metadata
     assert "Dead Men's Deck" in meta.title
     assert meta.subject and meta.creator.startswith("printkit")
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "manual"])
+@pytest.mark.parametrize(
+    ("template", "skip"),
+    [("plaincards-letter", (1, 5, 9)), ("silhouette-letter", (2,)), ("gutterfold-letter", (1,))],
+)
+def test_skipped_slots_stay_empty_on_both_sides_and_every_back_stays_on_its_front(
+    template, skip, duplex
+):
+    from printkit.load.templates import skipping
+    from printkit.render.cutfile import cut_svg
+
+    t = skipping(load_template(template), skip)
+    assert t.per_sheet == t.columns * t.rows - len(skip)
+    deck = printed(load_deck())
+    parts = card_sheets(deck, t, Settings(duplex=duplex, qr=False))
+    slots = slot_rects(t)
+    empty = [slots[s - 1] for s in skip]
+    fronts_pdf = reader(parts.get("fronts") or parts[""])
+    backs_pdf = reader(parts["backs"]) if "backs" in parts else fronts_pdf
+    step = 1 if "backs" in parts or t.fold else 2
+    for page in range(0, len(fronts_pdf.pages), step):
+        fronts = drawn_forms(fronts_pdf, page)
+        if t.fold:  # fronts and backs on one page, across the fold
+            fronts = [d for d in fronts if not d.name.startswith("back-")]
+        assert len(fronts) <= t.per_sheet
+        for front in fronts:
+            assert not any(
+                abs(front.x - e.x) < TOLERANCE and abs(front.y - e.y) < TOLERANCE for e in empty
+            )
+        if t.fold:
+            continue
+        backs = drawn_forms(backs_pdf, page if "backs" in parts else page + 1)
+        assert len(backs) == len(fronts)
+        for front, back in zip(fronts, backs, strict=True):
+            bx, by = flipped(back, t, duplex)
+            assert abs(bx - front.x) < TOLERANCE and abs(by - front.y) < TOLERANCE
+    placed = sum(  # every card prints, on more sheets
+        len([d for d in drawn_forms(fronts_pdf, p) if not d.name.startswith("back-")])
+        for p in range(0, len(fronts_pdf.pages), step)
+    )
+    assert placed >= len(deck.cards)
+    assert cut_svg(t, "cards").count(b"<rect ") == t.per_sheet  # nothing cut where none is
+
+
+def test_a_slot_the_sheet_has_not_is_refused(cli):
+    for value, status in (("10", 2), ("0", 2), ("1,2,3,4,5,6,7,8,9", 2), ("one", 2)):
+        result = cli("sheets", "--skip", value, "-o", "/tmp/unused.pdf")
+        assert result.status == status and result.err.count("\n") == 1, result.err

@@ -131,6 +131,16 @@ def _paper(_ctx, _param, value: str | None):
         raise click.BadParameter(str(exc)) from None
 
 
+def _slots(_ctx, _param, value: str | None) -> tuple[int, ...]:
+    if value is None:
+        return ()
+    try:
+        slots = tuple(int(part) for part in value.split(","))
+    except ValueError:
+        raise click.BadParameter(say("command.skip-numbers", value=value[:40])) from None
+    return slots
+
+
 def _paper_option(func: F) -> F:
     """--paper: the paper to print on, by name or as WxH."""
     from ..values.papers import PAPER_SIZES
@@ -301,6 +311,14 @@ def print_options(func: F) -> F:
             "a back that does not flood the sheet (the sheets' files end in -ink-saver).",
         ),
         click.option(
+            "--skip",
+            callback=_slots,
+            metavar="SLOTS",
+            help="Leave these slots empty on every sheet, like 1,9: counted from 1 in rows "
+            "from the top left, as the fronts print (their backs are left blank too), for "
+            "a sheet with cards already taken or a cutter's sensor area.",
+        ),
+        click.option(
             "--back-offset",
             callback=_offset,
             metavar="DX,DY",
@@ -323,6 +341,7 @@ def _settings(
     ink_saver: bool = False,
     card_size=None,
     paper=None,
+    skip=(),
 ) -> Settings:
     """The one settings value every command that prints builds from its options."""
     return Settings(
@@ -334,6 +353,7 @@ def _settings(
         ink_saver=ink_saver,
         card_size=card_size,
         paper=paper,
+        skip=skip,
     )
 
 
@@ -433,6 +453,7 @@ def build(
     template_name: str | None,
     duplex: str,
     ink_saver: bool,
+    skip: tuple[int, ...],
     back_offset,
     qr: bool | None,
     art_dir: Path,
@@ -470,7 +491,7 @@ def build(
     if deck_dir is not None and (deck_id is not None or data_dir is not None):
         raise UsageError.said("command.deck-dir-or-deck")
     _catalogue_only(deck_dir, "aids", "art_dir")
-    options = _settings(duplex, back_offset, qr, art_dir, aids, ink_saver, card_size, paper)
+    options = _settings(duplex, back_offset, qr, art_dir, aids, ink_saver, card_size, paper, skip)
     options = options._replace(proofs=not no_proofs)
     if images is not None:
         from .building import make_kit
@@ -525,6 +546,7 @@ def sheets(
     template_name: str | None,
     duplex: str,
     ink_saver: bool,
+    skip: tuple[int, ...],
     back_offset,
     qr: bool | None,
     art_dir: Path,
@@ -552,7 +574,7 @@ def sheets(
     _images_only(images, image_options, output.parent if output else None)
     if template_name is not None:  # a misspelt template is said before the deck is read
         load_template(template_name)
-    options = _settings(duplex, back_offset, qr, art_dir, aids, ink_saver, card_size, paper)
+    options = _settings(duplex, back_offset, qr, art_dir, aids, ink_saver, card_size, paper, skip)
     if images is not None:
         cards = _image_deck(images, image_options, card_size)
         options = options._replace(aids=0, draft=image_options.draft)
@@ -560,7 +582,7 @@ def sheets(
         deck = open_deck(deck_id, data_dir, documents=False, look=True, aid=aids > 0)
         cards = _cards(deck, art_dir)
     decks = [(cards.name, cards.card_size)]
-    template, notes = template_for(template_name, decks, card_size, paper=paper)
+    template, notes = template_for(template_name, decks, card_size, paper=paper, skip=skip)
     for line in notes:
         report(line)
     target = _pdf(output or Path("output") / sheets_name(cards, options, template))
@@ -690,6 +712,16 @@ def templates_command(card_size) -> None:
     for name in names:
         cells = [f"  {held(holds[key], name):>{len(key)}}" for key in CARD_SIZES]
         click.echo(name.ljust(first) + "".join(cells))
+
+
+def _slots(_ctx, _param, value: str | None) -> tuple[int, ...]:
+    if value is None:
+        return ()
+    try:
+        slots = tuple(int(part) for part in value.split(","))
+    except ValueError:
+        raise click.BadParameter(say("command.skip-numbers", value=value[:40])) from None
+    return slots
 
 
 def _paper_option(func: F) -> F:

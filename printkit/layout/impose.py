@@ -34,6 +34,7 @@ __all__ = [
     "sheet_count",
     "sheets_of",
     "slot_rects",
+    "used_slots",
 ]
 
 
@@ -153,6 +154,11 @@ def slot_rects(t: Template) -> list[Rect]:
     return rects
 
 
+def used_slots(t: Template) -> list[int]:
+    """The slots cards go in, in order: every slot but those the sheets skip."""
+    return [slot for slot in range(t.columns * t.rows) if slot not in t.skip]
+
+
 def _clip(t: Template, index: int, trim: Rect) -> Rect:
     row, col = divmod(index, t.columns)
     inner_x, inner_y = min(t.bleed, t.gap_x / 2), min(t.bleed, t.gap_y / 2)
@@ -211,11 +217,12 @@ def sheets_of(
     with_backs = t.backs and MIRRORS[duplex] is not None
     if t.fold:  # the backs go beside their fronts, across the fold
         duplex = FOLDS[t.fold]
+    used = used_slots(t)
     for number in range(sheet_count(t, count)):
         first = number * t.per_sheet
         fronts = tuple(
             Placement(item, slot, slots[slot], clips[slot])
-            for slot, item in enumerate(range(first, min(first + t.per_sheet, count)))
+            for slot, item in zip(used, range(first, min(first + t.per_sheet, count)), strict=False)
         )
         backs = tuple(back_of(p, t, duplex, back_offset) for p in fronts) if with_backs else ()
         yield Sheet(number + 1, fronts, backs)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from ..errors import NotFoundError, TemplateError, did_you_mean
+from ..errors import NotFoundError, TemplateError, UsageError, did_you_mean
 from ..resources.paths import templates_dir
 from ..units import format_mm, inch, mm, parse_length
 from ..values.cardsizes import CardSize, format_size, size_label, size_of
@@ -23,7 +23,14 @@ from ..values.papers import PAPER_SIZES, Paper, paper_name
 from ..words import joined, say
 from .datafile import DataFile
 
-__all__ = ["fitting", "load_template", "resolve_template", "template_for", "template_names"]
+__all__ = [
+    "fitting",
+    "load_template",
+    "resolve_template",
+    "skipping",
+    "template_for",
+    "template_names",
+]
 
 
 _TOP = ("description",)
@@ -146,13 +153,15 @@ def template_for(
     card: CardSize | None = None,
     folder: Path | None = None,
     paper: Paper | None = None,
+    skip: tuple[int, ...] = (),
 ) -> tuple[Template, list[str]]:
     """The template that prints these ``decks`` (each one's name and card size), and a
     line for each deck drawn to another size than it was made for.
 
     ``None`` names the kit's own template; for cards it cannot hold, or another
     ``paper`` than its sheets', plain card stock (``PLAIN_TEMPLATE``), with a line saying
-    so. Given a ``paper``, the template is refitted to it.
+    so. Given a ``paper``, the template is refitted to it; the slots in ``skip`` (from 1)
+    are left empty on every sheet (``skipping``).
 
     The cards are ``card`` when it is given; else a template that takes any size takes
     the decks' own when they share one too far from its card to be drawn to it (a
@@ -213,7 +222,23 @@ def template_for(
                 way=say("kit.larger" if change > 0 else "kit.smaller"),
             )
         )
-    return template, notes
+    return skipping(template, skip), notes
+
+
+def skipping(template: Template, slots: tuple[int, ...]) -> Template:
+    """The template with the slots ``slots`` (from 1, in rows from the top left, as the
+    fronts print) left empty on every sheet; UsageError for a slot the sheet has not, or
+    for every slot."""
+    if not slots:
+        return template
+    count = template.columns * template.rows
+    for slot in slots:
+        if not 1 <= slot <= count:
+            raise UsageError.said("kit.skip-range", slot=slot, template=template.name, count=count)
+    skip = tuple(sorted({slot - 1 for slot in slots}))
+    if len(skip) == count:
+        raise UsageError.said("kit.skip-all", template=template.name, count=count)
+    return template._replace(skip=skip)
 
 
 def fitting(card: CardSize, folder: Path | None = None) -> list[tuple[str, Template]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import math
 
-from ..layout.impose import Rect, slot_rects
+from ..layout.impose import Rect, slot_rects, used_slots
 from ..units import mm
 from ..values.model import Template
 
@@ -38,7 +38,9 @@ def cut_svg(t: Template, title: str) -> bytes:
         f"<title>{_escape(title)}: cut lines</title>",
         f'<g id="{_CUT_LAYER.lower()}" fill="none" stroke="#e4002b" stroke-width="0.25">',
     ]
-    for index, r in enumerate(slot_rects(t), start=1):
+    rects = slot_rects(t)
+    for slot in used_slots(t):
+        r, index = rects[slot], slot + 1
         lines.append(
             f'<rect id="card-{index}" x="{_mm(r.x)}" y="{_mm(t.paper_height - r.top)}" '
             f'width="{_mm(r.w)}" height="{_mm(r.h)}" rx="{radius}" ry="{radius}"/>'
@@ -74,7 +76,8 @@ def _dxf(t: Template) -> bytes:
     space.add_lwpolyline(
         outline_points(page, 0.0), format="xyb", close=True, dxfattribs={"layer": _PAGE_LAYER}
     )
-    for r in slot_rects(t):
+    rects = slot_rects(t)
+    for r in (rects[slot] for slot in used_slots(t)):
         space.add_lwpolyline(
             outline_points(r, t.corner_radius),
             format="xyb",

@@ -13,7 +13,7 @@ from ..units import format_mm, mm
 from ..values.cardsizes import format_size
 from ..values.design import CardSet, sheet_slots
 from ..values.model import Template
-from ..values.papers import PAPER_SIZES
+from ..values.papers import PAPER_SIZES, Paper
 from ..words import joined, say
 from .design import SUIT_COLORS
 from .fonts import BODY, BODY_BOLD, TITLE, missing_char
@@ -107,7 +107,7 @@ def print_guide(
 
 def _settings(t: Template, duplex: str, paper: str) -> list[str]:
     size = format_size((t.paper_width, t.paper_height))
-    named = paper.upper() if len(paper) == 2 else paper.title()
+    named = Paper(paper, t.paper_width, t.paper_height).title
     lines = [say("guide.paper", paper=named, size=size), say("guide.scale")]
     edge = _EDGES[duplex] if t.backs else None
     if t.fold:
@@ -118,6 +118,9 @@ def _settings(t: Template, duplex: str, paper: str) -> list[str]:
         lines.append(say("guide.by-hand"))
     else:
         lines.append(say("guide.no-backs"))
+    if t.skip:
+        slots = [str(slot + 1) for slot in t.skip]
+        lines.append(say("guide.skipped", count=len(slots), slots=joined(slots, "and")))
     lines.append(say("guide.quality"))
     return lines
 

@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 
-from ..layout.impose import slot_rects
+from ..layout.impose import slot_rects, used_slots
 from ..parallel import busy, spawned
 from ..resources.typefaces import TITLE
 from ..values.design import CardSet
@@ -304,7 +304,8 @@ def cut_images(pdf: bytes, t: Template) -> list[bytes]:
         image = page.render(scale=scale * (1 - 1e-7)).to_pil().convert("RGB")
         mask = Image.new("L", image.size, 0)
         draw = ImageDraw.Draw(mask)
-        for r in slot_rects(t):
+        rects = slot_rects(t)
+        for r in (rects[slot] for slot in used_slots(t)):
             box = (
                 round(r.x * scale),
                 round((t.paper_height - r.top) * scale),

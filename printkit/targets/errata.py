@@ -17,6 +17,7 @@ from functools import partial
 from pathlib import Path
 
 from ..layout.design import scaled_set
+from ..layout.impose import used_slots
 from ..values.design import CardSet, Layout, PrintCard, fill_in
 from ..values.manifest import ERRATA, MANIFEST, VERSION, Entry, Manifest, Reprint, reprints
 from ..values.model import Template
@@ -74,7 +75,7 @@ def entries(cards: CardSet, template: Template, settings: Settings) -> list[Entr
                     hasher.update(f"icon {name} {library[name].digest()}".encode())
         return hasher.hexdigest()
 
-    per_sheet = template.per_sheet
+    per_sheet, used = template.per_sheet, used_slots(template)
     return [
         Entry(
             card.number,
@@ -82,7 +83,7 @@ def entries(cards: CardSet, template: Template, settings: Settings) -> list[Entr
             side(drawn.layout(card.front), "front " + card.front, card),
             side(drawn.layouts.get(card.back), "back " + card.back, card),
             index // per_sheet + 1,
-            index % per_sheet + 1,
+            used[index % per_sheet] + 1,
         )
         for index, card in enumerate(drawn.cards)
     ]
@@ -154,10 +155,11 @@ def errata_files(
 
 
 def _errata_manifest(cards: CardSet, template: Template, found: list[Reprint]) -> bytes:
-    per_sheet = template.per_sheet
+    per_sheet, used = template.per_sheet, used_slots(template)
     rows = []
     for index, reprint in enumerate(found):
-        row = reprint.entry._replace(sheet=index // per_sheet + 1, slot=index % per_sheet + 1)
+        slot = used[index % per_sheet] + 1
+        row = reprint.entry._replace(sheet=index // per_sheet + 1, slot=slot)
         old = reprint.replaces
         rows.append(
             {

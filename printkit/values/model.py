@@ -348,6 +348,9 @@ class Template(NamedTuple):
     cut_file: bool = False  # write the cards' outlines as SVG and DXF beside the PDF
     labels: bool = True  # print instructions in the margins (off for an image to upload)
     fixed: bool = False  # made for its card alone: another card size does not refit it
+    #: Slots left empty on every sheet (from 0, in rows from the top left, as the fronts
+    #: print): a perforated sheet with some cards already taken, or a cutter's sensor.
+    skip: tuple[int, ...] = ()
 
     @property
     def card_size(self) -> tuple[float, float]:
@@ -355,7 +358,7 @@ class Template(NamedTuple):
 
     @property
     def per_sheet(self) -> int:
-        return self.columns * self.rows
+        return self.columns * self.rows - len(self.skip)
 
     @property
     def grid_width(self) -> float:

@@ -33,3 +33,4 @@ class Settings(NamedTuple):
     draft: bool = False  # pictures under 150 dpi printed all the same (a blurred draft)
     card_size: CardSize | None = None  # the cards to print; None: the decks' own
     paper: Paper | None = None  # the paper to print on; None: the template's own
+    skip: tuple[int, ...] = ()  # slots (from 1) left empty on every sheet
