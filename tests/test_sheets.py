@@ -202,3 +202,17 @@ def test_a_slot_the_sheet_has_not_is_refused(cli):
     for value, status in (("10", 2), ("0", 2), ("1,2,3,4,5,6,7,8,9", 2), ("one", 2)):
         result = cli("sheets", "--skip", value, "-o", "/tmp/unused.pdf")
         assert result.status == status and result.err.count("\n") == 1, result.err
+
+
+def test_a_printers_kept_offset_is_the_flags_and_a_bad_one_is_blamed_on_it(
+    cli, tmp_path, monkeypatch
+):
+    flag, kept = tmp_path / "flag.pdf", tmp_path / "kept.pdf"
+    args = ("sheets", "simplified-bang", "--template", "letter-3x3")
+    assert cli(*args, "--back-offset", "1.5,-0.5", "-o", str(flag)).status == 0
+    monkeypatch.setenv("PRINTKIT_BACK_OFFSET", "1.5,-0.5")
+    assert cli(*args, "-o", str(kept)).status == 0
+    assert flag.read_bytes() == kept.read_bytes()
+    monkeypatch.setenv("PRINTKIT_BACK_OFFSET", "1.5;-0.5")
+    bad = cli(*args, "-o", str(kept))
+    assert bad.status == 2 and "PRINTKIT_BACK_OFFSET" in bad.err and "--back-offset" not in bad.err

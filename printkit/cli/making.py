@@ -42,18 +42,26 @@ __all__ = [
 ]
 
 
-def _offset(_ctx, _param, value: str | None) -> tuple[float, float]:
+def _offset(ctx, param, value: str | None) -> tuple[float, float]:
+    """--back-offset DX,DY, or PRINTKIT_BACK_OFFSET's (a printer's offset, kept once
+    measured), in points."""
     if value is None:
         return (0.0, 0.0)
+    problem = None
     try:
         dx, dy = (float(part) for part in value.split(","))
     except ValueError:
-        raise click.BadParameter(say("command.offset-numbers", value=value)) from None
-    if not (math.isfinite(dx) and math.isfinite(dy)):
-        raise click.BadParameter(say("command.offset-numbers", value=value))
-    if max(abs(dx), abs(dy)) > 20:
-        raise click.BadParameter(say("command.offset-far", value=value))
-    return (dx * mm, dy * mm)
+        problem = "command.offset-numbers"
+    else:
+        if not (math.isfinite(dx) and math.isfinite(dy)):
+            problem = "command.offset-numbers"
+        elif max(abs(dx), abs(dy)) > 20:
+            problem = "command.offset-far"
+    if problem is None:
+        return (dx * mm, dy * mm)
+    if ctx.get_parameter_source(param.name) is click.core.ParameterSource.ENVIRONMENT:
+        raise UsageError.said("command.offset-env", why=say(problem, value=value[:40]))
+    raise click.BadParameter(say(problem, value=value[:40]))
 
 
 def _output_option(default: Path | None, help_text: str) -> Callable[[F], F]:
@@ -321,9 +329,11 @@ def print_options(func: F) -> F:
         click.option(
             "--back-offset",
             callback=_offset,
+            envvar="PRINTKIT_BACK_OFFSET",
             metavar="DX,DY",
             help="Shift back pages by DX,DY mm (right and up, as the back page is printed), "
-            "to correct a printer that misregisters; read it off the calibration page.",
+            "to correct a printer that misregisters; read it off the calibration page. "
+            "Set PRINTKIT_BACK_OFFSET to keep your printer's.",
         ),
     ]
     func = _paper_option(_card_size_option(art_options(func)))
