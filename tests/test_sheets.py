@@ -216,3 +216,21 @@ def test_a_printers_kept_offset_is_the_flags_and_a_bad_one_is_blamed_on_it(
     monkeypatch.setenv("PRINTKIT_BACK_OFFSET", "1.5;-0.5")
     bad = cli(*args, "-o", str(kept))
     assert bad.status == 2 and "PRINTKIT_BACK_OFFSET" in bad.err and "--back-offset" not in bad.err
+
+
+def test_page_images_are_each_page_at_print_resolution_and_go_with_their_sheets(cli, tmp_path):
+    from PIL import Image
+
+    target = tmp_path / "deck.pdf"
+    args = ("sheets", "simplified-bang", "--template", "a4-3x3", "-o", str(target))
+    assert cli(*args, "--page-images").status == 0
+    pdf = reader(target.read_bytes())
+    pngs = sorted(tmp_path.glob("deck-page-*.png"))
+    assert len(pngs) == len(pdf.pages) and pngs[0].name == "deck-page-01.png"
+    for index in (0, 1):
+        with Image.open(pngs[index]) as image:
+            width, height = (float(side) / 72 * 300 for side in pdf.pages[index].mediabox[2:])
+            assert abs(image.width - width) <= 1 and abs(image.height - height) <= 1
+            assert round(image.info["dpi"][0]) == 300
+    assert cli(*args).status == 0  # sheets without them: the old pages go
+    assert not list(tmp_path.glob("deck-page-*.png"))

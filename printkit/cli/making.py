@@ -387,10 +387,12 @@ def _pdf(path: Path) -> Path:
     return path
 
 
-def _write_checked(files, folder: Path, cards=None) -> None:
+def _write_checked(files, folder: Path, cards=None, replaces=(), owner: str = "") -> None:
     """A command's files (path -> bytes, or pairs made one at a time) into ``folder``,
     each kept on disk as it is made; its PDFs checked by the preflight before any file
-    is written (a failure writes nothing), then all written together; its warnings said."""
+    is written (a failure writes nothing), then all written together, with what they
+    supersede of the ``owner`` command's earlier files (``replaces``, patterns) taken
+    away; its warnings said."""
     from ..output.commit import write_files
     from ..output.spool import Spool
     from ..targets.files import made
@@ -400,7 +402,7 @@ def _write_checked(files, folder: Path, cards=None) -> None:
         part = made(spool, lambda: files)
         named = part.reports if cards is not None and cards.images else ()
         warnings = checked(part.reports, named)
-        written = write_files(part.files, spool=spool)
+        written = write_files(part.files, replaces, owner=owner, spool=spool)
     _report(written)
     for line in warnings:
         report(line, "warning")
@@ -551,6 +553,12 @@ def _cards(deck, art_dir: Path | None):
 )
 @data_dir_option
 @_images_options
+@click.option(
+    "--page-images",
+    is_flag=True,
+    help="Also write each page as a PNG at 300 dpi beside the PDF (<name>-page-01.png and "
+    "on), for software that prints images.",
+)
 def sheets(
     deck_id: str,
     template_name: str | None,
@@ -567,6 +575,7 @@ def sheets(
     data_dir: Path | None,
     images: Path | None,
     image_options,
+    page_images: bool,
 ) -> None:
     """Print sheets for one DECK (default: dead-mens-deck) on any template.
 
@@ -579,12 +588,13 @@ def sheets(
       printkit sheets --images my-cards --template a4-3x3
     """
     from ..load.templates import load_template, template_for
-    from ..targets.sheets import sheet_files, sheets_name
+    from ..targets.sheets import page_patterns, sheet_files, sheets_name
 
     _images_only(images, image_options, output.parent if output else None)
     if template_name is not None:  # a misspelt template is said before the deck is read
         load_template(template_name)
     options = _settings(duplex, back_offset, qr, art_dir, aids, ink_saver, card_size, paper, skip)
+    options = options._replace(page_images=page_images)
     if images is not None:
         cards = _image_deck(images, image_options, card_size)
         options = options._replace(aids=0, draft=image_options.draft)
@@ -596,7 +606,8 @@ def sheets(
     for line in notes:
         report(line)
     target = _pdf(output or Path("output") / sheets_name(cards, options, template))
-    _write_checked(sheet_files(cards, template, options, target), target.parent, cards)
+    files = sheet_files(cards, template, options, target)
+    _write_checked(files, target.parent, cards, page_patterns(target), owner="sheets")
 
 
 @printkit.command()

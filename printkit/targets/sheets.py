@@ -16,6 +16,7 @@ from .request import Request
 
 __all__ = [
     "jobs",
+    "page_patterns",
     "proof_pattern",
     "sheet_files",
     "sheet_parts",
@@ -85,9 +86,21 @@ def proof_pattern(sheets: Path) -> Path:
 
 def superseded_by(sheets: Path) -> list[Path]:
     """What a new build of the sheets at ``sheets`` supersedes, as patterns: the proofs
-    cut from them and their errata (a deck that shrank, or a build with no errata, leaves
-    none of the old ones behind)."""
-    return [proof_pattern(sheets), sheets.with_name(f"{sheets.stem}-errata*")]
+    cut from them, their errata and their page images (a deck that shrank, or a build
+    with no errata, leaves none of the old ones behind)."""
+    return [
+        proof_pattern(sheets),
+        sheets.with_name(f"{sheets.stem}-errata*"),
+        *page_patterns(sheets),
+    ]
+
+
+def page_patterns(sheets: Path) -> list[Path]:
+    """The page images of the sheets at ``sheets`` (and of manual duplex's two files), as
+    patterns."""
+    return [
+        sheets.with_name(f"{sheets.stem}{part}-page-*.png") for part in ("", "-fronts", "-backs")
+    ]
 
 
 def sheet_files(
@@ -104,7 +117,11 @@ def sheet_files(
     from ..render.sheets import card_sheets
 
     parts = card_sheets(cards, template, settings)
-    yield from _sheets_and_cuts(parts, target, template, cards.name).items()
+    files = _sheets_and_cuts(parts, target, template, cards.name)
+    yield from files.items()
+    if settings.page_images:
+        for path in sheet_parts(parts, target):
+            yield from _page_images(files[path], path)
     if proof:
         redraw = partial(card_sheets, cards, template)
         yield from _cut_proofs(parts, redraw, template, settings, cards, target.parent)
@@ -117,6 +134,24 @@ def sheet_parts(parts: dict[str, bytes], target: Path) -> dict[Path, bytes]:
         return {target: parts[""]}
     return {target.with_name(f"{target.stem}-{part}{target.suffix}"): data
             for part, data in parts.items()}  # fmt: skip
+
+
+def _page_images(pdf, path: Path) -> Iterator[tuple[Path, bytes]]:
+    """Every page of the sheets at ``path`` as a PNG at print resolution, beside it:
+    ``<name>-page-01.png`` and on."""
+    import pypdfium2 as pdfium
+
+    from ..render.pdf import pdf_bytes
+    from ..render.raster import page_images
+    from ..values.printspec import SHARP_DPI
+
+    data = pdf_bytes(pdf)
+    document = pdfium.PdfDocument(data)
+    count = len(document)
+    document.close()
+    digits = max(2, len(str(count)))
+    for index, png in page_images(data, count, SHARP_DPI):
+        yield path.with_name(f"{path.stem}-page-{index + 1:0{digits}}.png"), png
 
 
 def _sheets_and_cuts(parts: dict[str, bytes], target: Path, template: Template, name: str):

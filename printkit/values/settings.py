@@ -34,3 +34,4 @@ class Settings(NamedTuple):
     card_size: CardSize | None = None  # the cards to print; None: the decks' own
     paper: Paper | None = None  # the paper to print on; None: the template's own
     skip: tuple[int, ...] = ()  # slots (from 1) left empty on every sheet
+    page_images: bool = False  # each sheet's page as a PNG too, for software that prints images
