@@ -76,6 +76,6 @@ def to_mm(points: float) -> float:
 def format_mm(points: float) -> str:
     """A length for people, as the language spoken writes it: "63.5 mm" ("63,5 mm" in
     Czech), trimmed of useless zeros."""
-    from .words import figure
+    from .words import figure, say
 
-    return f"{figure(to_mm(points))} mm"
+    return say("number.mm", value=figure(to_mm(points)))

@@ -377,3 +377,17 @@ def test_a_language_the_environment_names_wrongly_is_blamed_on_it(cli, monkeypat
     assert result.status == 2 and "PRINTKIT_LANG" in result.err and "--lang" not in result.err
     assert result.err.count("\n") == 1
     assert cli("lookup", "7D", "--lang", "en").status == 0  # the flag goes first
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("code", ["en", *TRANSLATIONS])
+def test_the_identification_sheet_fits_its_page_in_every_language_on_both_papers(code, paper):
+    """Every summary fits at its least size: A4 is narrower than Letter, and a long
+    translation that fits one may not fit the other."""
+    from printkit.load.art import load_art
+    from printkit.load.catalogue import load_deck
+    from printkit.render.idsheet import identification_sheet
+
+    words.speak(code, allow_missing=False)
+    deck = load_deck("dead-mens-deck")
+    assert identification_sheet(deck, paper, load_art(deck)).startswith(b"%PDF")

@@ -422,7 +422,7 @@ def _orientation(picture: Picture) -> int:
 def _soft(soft: list[tuple[int, str]]) -> str:
     """One line for every image that prints soft: the softest named, the rest counted."""
     soft.sort()
-    named = [f"{name} ({dpi} dpi)" for dpi, name in soft[:3]]
+    named = [f"{name} ({say('number.dpi', value=dpi)})" for dpi, name in soft[:3]]
     if len(soft) > 3:
         named.append(say("images.more", count=amount(len(soft) - 3)))
     key = "images.soft-one" if len(soft) == 1 else "images.soft-many"

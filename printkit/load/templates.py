@@ -458,7 +458,10 @@ def _build(file: DataFile, name: str, t: dict[str, Any]) -> Template:
         for key, value in marks.items():
             if not 0 < value <= 50 * mm:
                 raise file.said(
-                    f"[marks] {key}", "data.template.between", most="50 mm", value=format_mm(value)
+                    f"[marks] {key}",
+                    "data.template.between",
+                    most=format_mm(50 * mm),
+                    value=format_mm(value),
                 )
         registration = Registration(**marks)
     template = Template(

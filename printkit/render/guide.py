@@ -120,7 +120,7 @@ def _settings(t: Template, duplex: str, paper: str) -> list[str]:
         lines.append(say("guide.no-backs"))
     if t.skip:
         slots = [str(slot + 1) for slot in t.skip]
-        lines.append(say("guide.skipped", count=len(slots), slots=joined(slots, "and")))
+        lines.append(say("guide.skipped", slots=joined(slots, "and")))
     lines.append(say("guide.quality"))
     return lines
 

@@ -20,7 +20,7 @@ from ..values.model import RANKS, SUITS, Deck, suit_color
 from ..values.notation import in_order
 from ..values.papers import PAPER_SIZES
 from ..values.pictures import ArtLibrary
-from ..words import joined, say
+from ..words import figure, joined, say
 from .fonts import BODY, BODY_BOLD, BODY_SEMIBOLD, TITLE, check_glyphs
 from .icons import Icons
 from .pdf import Document, hex_color
@@ -61,7 +61,10 @@ def identification_sheet(deck: Deck, paper: str, art: ArtLibrary) -> bytes:
         return sheet
     effects = "effects.toml" if deck.language == "en" else f"{deck.language}/effects.toml"
     raise RenderError.said(
-        "print.idsheet-no-room", names=joined(dict.fromkeys(crowded)), size=MIN_SIZE, file=effects
+        "print.idsheet-no-room",
+        names=joined(dict.fromkeys(crowded)),
+        size=figure(MIN_SIZE),
+        file=effects,
     )
 
 

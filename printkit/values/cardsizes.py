@@ -87,5 +87,7 @@ def size_label(sides: tuple[float, float]) -> str:
 
 
 def format_size(sides: tuple[float, float]) -> str:
-    """A card's size for people: "63.5 × 88.9 mm"."""
-    return " × ".join(format_mm(s).removesuffix(" mm") for s in sides) + " mm"
+    """A card's size for people, as the language writes it: "63.5 × 88.9 mm"."""
+    from ..words import figure, say
+
+    return say("number.mm", value=" × ".join(figure(side / mm) for side in sides))

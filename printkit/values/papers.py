@@ -40,7 +40,9 @@ class Paper(NamedTuple):
     def title(self) -> str:
         """Its name as people write it: "A3", "Tabloid", "Arch B", "300 × 450 mm"."""
         if self.name not in PAPER_SIZES:
-            return f"{format_mm(self.width).removesuffix(' mm')} × {format_mm(self.height)}"
+            from .cardsizes import format_size
+
+            return format_size((self.width, self.height))
         if self.name[0] == "a" and self.name[1:].isdigit():
             return self.name.upper()
         return self.name.replace("-", " ").title()
