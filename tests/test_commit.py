@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.output.commit import JOURNAL, recover, write_files
+from printkit.output.commit import JOURNAL, RECORD, recover, write_files
 from tests.conftest import leftovers
 
 PRINTKIT = [sys.executable, "-c", "from printkit.cli import main; main()"]
@@ -23,7 +23,12 @@ NEW = ["--qr", "--back-offset", "1,0"]
 
 
 def _digests(folder: Path) -> dict[str, str]:
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())}
+    """The folder's files by name (not the record of which ones printkit wrote)."""
+    return {
+        p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.iterdir())
+        if p.name != RECORD
+    }
 
 
 def _run(args, env=None, **kwargs):

@@ -87,7 +87,7 @@ def test_a_deck_whose_rulings_outgrow_the_qr_box_is_told_which_box(tmp_path):
 def test_a_look_on_a_card_far_from_its_size_is_refused_in_one_line():
     deck = load_deck()
     with pytest.raises(
-        RenderError, match=r"front.toml is drawn for 63.5 mm x 88.9 mm cards; 41 mm x 63 mm"
+        RenderError, match=r"front.toml is drawn for 63.5 × 88.9 mm cards; 41 × 63 mm"
     ):
         scaled(deck.look.front, 41 * mm, 63 * mm)
     near = scaled(deck.look.front, 63 * mm, 88 * mm)

@@ -46,7 +46,7 @@ def test_two_builds_into_one_folder_at_once_both_finish_and_leave_one_whole_kit(
     ]  # fmt: skip
     for run in runs:
         assert run.wait(120) == 0, run.stderr.read()
-    assert sorted(p.name for p in out.iterdir()) == ["deck-backs.pdf", "deck-fronts.pdf"]
+    assert sorted(p.name for p in out.iterdir()) == [RECORD, "deck-backs.pdf", "deck-fronts.pdf"]
     assert not leftovers(out)
     # One whole kit: the fronts and the backs of the same run (the second commit waited
     # for the first): the two runs differ in both files.
