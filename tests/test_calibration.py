@@ -23,8 +23,14 @@ EPS = 0.01 * mm
 
 
 def landed(rect: Rect, t, duplex: str, m: tuple[float, float]) -> Rect:
-    """Where a rectangle drawn on the back page ends up, in front-page coordinates."""
-    if duplex == "long":
+    """Where a rectangle drawn on the back page ends up, in front-page coordinates: the
+    sheet turned over left to right on the long edge of portrait paper or the short
+    edge of landscape paper (a landscape page is printed turned a quarter), top to
+    bottom otherwise; a horizontal fold turns it top to bottom."""
+    left_right = t.fold == "vertical" or (
+        not t.fold and (duplex == "short") == (t.paper_width > t.paper_height)
+    )
+    if left_right:
         x, y = t.paper_width - rect.right, rect.y
     else:
         x, y = rect.x, t.paper_height - rect.top

@@ -51,9 +51,15 @@ def pages(template: str, duplex: str, offset=(0.0, 0.0)):
     return [(drawn_forms(fronts, i), drawn_forms(backs, i)) for i in range(len(fronts.pages))]
 
 
+def turned_top_over_bottom(t, duplex) -> bool:
+    """Whether the sheet turns over top to bottom: the short edge of portrait paper, the
+    long edge of landscape paper (a landscape page is printed turned a quarter)."""
+    return (duplex == "short") != (t.paper_width > t.paper_height)
+
+
 def flipped(drawn, t, duplex):
     """Where a back's box lies, seen from the front side once the sheet is turned over."""
-    if duplex in ("long", "manual"):
+    if not turned_top_over_bottom(t, duplex):
         return (t.paper_width - drawn.x - drawn.w, drawn.y)
     return (drawn.x, t.paper_height - drawn.y - drawn.h)
 
@@ -79,8 +85,9 @@ def test_every_back_lands_on_its_own_front(template, duplex):
             bx, by = flipped(back, t, duplex)
             assert abs(bx - front.x) < TOLERANCE and abs(by - front.y) < TOLERANCE
             assert abs(back.w - front.w) < TOLERANCE and abs(back.h - front.h) < TOLERANCE
-            # Turned over sideways, a short-edge back must stand upright: drawn at 180 degrees.
-            assert back.rotation == (180 if duplex == "short" else 0)
+            # Turned over top to bottom, a back stands upright on its card turned over
+            # sideways only drawn at 180 degrees.
+            assert back.rotation == (180 if turned_top_over_bottom(t, duplex) else 0)
     # Every card in its own slot, in deck order: slot i draws card i's own front.
     assert drawn[: len(deck.cards)] == fronts_of(t)
 

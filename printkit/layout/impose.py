@@ -22,7 +22,7 @@ from ..values.model import Template
 
 __all__ = [
     "FOLDS",
-    "MIRRORS",
+    "TURNS",
     "Line",
     "Placement",
     "Rect",
@@ -34,6 +34,7 @@ __all__ = [
     "sheet_count",
     "sheets_of",
     "slot_rects",
+    "turn_of",
     "used_slots",
 ]
 
@@ -103,31 +104,46 @@ class Sheet(NamedTuple):
     backs: tuple[Placement, ...]  # empty when the sheet has no backs
 
 
-def _mirror_long(rect: Rect, t: Template) -> Rect:
-    # Flipped over the long (vertical, for portrait paper) edge: left and right swap.
+def _swap_left_right(rect: Rect, t: Template) -> Rect:
     return Rect(t.paper_width - rect.right, rect.y, rect.w, rect.h)
 
 
-def _mirror_short(rect: Rect, t: Template) -> Rect:
-    # Flipped over the short edge: top and bottom swap.
+def _swap_top_bottom(rect: Rect, t: Template) -> Rect:
     return Rect(rect.x, t.paper_height - rect.top, rect.w, rect.h)
 
 
-#: How each duplex mode turns a front's position into its back's, and whether the back
-#: must be turned 180 degrees to stand upright once the card is turned over sideways.
-#: None: no backs. "manual" writes backs to a file of their own, laid out as "long".
-MIRRORS: dict[str, tuple[Callable[[Rect, Template], Rect], bool] | None] = {
-    "long": (_mirror_long, False),
-    "short": (_mirror_short, True),
-    "manual": (_mirror_long, False),
-    "none": None,
+#: How a sheet is turned over to reach its backs, as each way moves a front's position
+#: to its back's, and whether the back must be drawn at 180 degrees to stand upright
+#: once its card is turned over sideways: about the sheet's upright axis (left and right
+#: swap) or about its level one (top and bottom swap).
+TURNS: dict[str, tuple[Callable[[Rect, Template], Rect], bool]] = {
+    "left-right": (_swap_left_right, False),
+    "top-bottom": (_swap_top_bottom, True),
 }
 
+#: A gutterfold's fold line, as the turn folding makes: a horizontal fold turns the
+#: lower half up over the upper, a vertical fold the right half over the left.
+FOLDS = {"horizontal": "top-bottom", "vertical": "left-right"}
 
-#: A gutterfold's fold line, as the duplex mode whose mirror folding it performs:
-#: a horizontal fold turns the lower half up over the upper (the short-edge mirror,
-#: backs turned 180 degrees), a vertical fold the right half over the left.
-FOLDS = {"horizontal": "short", "vertical": "long"}
+
+def turn_of(t: Template, duplex: str) -> str | None:
+    """How a sheet of ``t`` printed ``duplex`` is turned over to reach its backs (None:
+    it has none). Flipped on its long edge, portrait paper turns about its upright axis
+    and landscape paper about its level one (a landscape page is printed turned a
+    quarter on the paper); on its short edge, the other way. Manual duplex is laid out
+    as the long edge; a gutterfold turns as it folds."""
+    if t.fold:
+        return FOLDS[t.fold]
+    if duplex not in _DUPLEX:
+        raise ValueError(f"unknown duplex mode {duplex!r}")
+    if duplex == "none" or not t.backs:
+        return None
+    upright = (duplex != "short") != (t.paper_width > t.paper_height)
+    return "left-right" if upright else "top-bottom"
+
+
+_DUPLEX = ("long", "short", "manual", "none")
+
 
 #: Crop marks stop this far short of a fold line, so that the fold stays clean.
 _FOLD_CLEAR = 1 * mm
@@ -171,13 +187,11 @@ def _clip(t: Template, index: int, trim: Rect) -> Rect:
 
 
 def back_of(
-    front: Placement, t: Template, duplex: str, offset: tuple[float, float] = (0.0, 0.0)
+    front: Placement, t: Template, turn: str, offset: tuple[float, float] = (0.0, 0.0)
 ) -> Placement:
-    """Where the back of ``front`` goes on the back page, for a duplex mode."""
-    mode = MIRRORS[duplex]
-    if mode is None:
-        raise ValueError("duplex 'none' has no backs")
-    mirror, rotated = mode
+    """Where the back of ``front`` goes on the back page, for a way of turning the sheet
+    over (``turn_of``), moved by the printer's ``offset``."""
+    mirror, rotated = TURNS[turn]
     dx, dy = offset
     return Placement(
         front.item,
@@ -210,13 +224,9 @@ def sheets_of(
 ) -> Iterator[Sheet]:
     """The sheets one at a time, as ``impose`` lists them: a deck of thousands of cards
     need not hold every placement at once."""
-    if duplex not in MIRRORS:
-        raise ValueError(f"unknown duplex mode {duplex!r}")
+    turn = turn_of(t, duplex)  # on a gutterfold: beside their fronts, across the fold
     slots = slot_rects(t)
     clips = [_clip(t, slot, rect) for slot, rect in enumerate(slots)]
-    with_backs = t.backs and MIRRORS[duplex] is not None
-    if t.fold:  # the backs go beside their fronts, across the fold
-        duplex = FOLDS[t.fold]
     used = used_slots(t)
     for number in range(sheet_count(t, count)):
         first = number * t.per_sheet
@@ -224,15 +234,18 @@ def sheets_of(
             Placement(item, slot, slots[slot], clips[slot])
             for slot, item in zip(used, range(first, min(first + t.per_sheet, count)), strict=False)
         )
-        backs = tuple(back_of(p, t, duplex, back_offset) for p in fronts) if with_backs else ()
+        backs = tuple(back_of(p, t, turn, back_offset) for p in fronts) if turn else ()
         yield Sheet(number + 1, fronts, backs)
 
 
-def crop_marks(t: Template, slots: Iterable[int] | None = None) -> list[Line]:
+def crop_marks(
+    t: Template, slots: Iterable[int] | None = None, backs: Iterable[Rect] | None = None
+) -> list[Line]:
     """Short lines in the margin that continue every cut line of the given slots (all of
     them by default), starting ``mark_offset`` outside the bleed so that they never touch
-    a card's printed edge. On a gutterfold sheet the backs get their own marks, and no
-    mark reaches the fold."""
+    a card's printed edge. On a gutterfold sheet the backs (their trims as placed, moved
+    by a back offset; by default where the fold turns the fronts) get their own marks,
+    and no mark reaches the fold."""
     if not t.crop_marks:
         return []
     rects = slot_rects(t)
@@ -243,10 +256,8 @@ def crop_marks(t: Template, slots: Iterable[int] | None = None) -> list[Line]:
     fold = fold_line(t)
     if fold is None:
         return _marks_around(t, used, paper)
-    mode = MIRRORS[FOLDS[t.fold]]
-    assert mode is not None
-    mirror = mode[0]
-    backs = [mirror(r, t) for r in used]
+    mirror = TURNS[FOLDS[t.fold]][0]
+    backs = [mirror(r, t) for r in used] if backs is None else list(backs)
     if t.fold == "horizontal":
         front_side = Rect(
             paper.x, fold.y1 + _FOLD_CLEAR, paper.w, paper.top - fold.y1 - _FOLD_CLEAR

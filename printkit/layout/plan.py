@@ -75,7 +75,7 @@ def sheet_pages(
 
 
 def _page(t, number, total, file, fronts, backs, texts, measure, metrics) -> PagePlan:
-    marks = crop_marks(t, [p.slot for p in fronts]) if fronts else []
+    marks = crop_marks(t, [p.slot for p in fronts], [p.trim for p in backs]) if fronts else []
     outlines = tuple(p.trim for p in fronts) if t.cut_lines else ()
     fold = _fold(t)
     registration = tuple(mark_rects(t)) if fronts else ()

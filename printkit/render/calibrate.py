@@ -15,7 +15,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from ..errors import RenderError
-from ..layout.impose import FOLDS, Placement, Rect, back_of, fold_line, slot_rects
+from ..layout.impose import Placement, Rect, back_of, fold_line, slot_rects, turn_of
 from ..units import mm
 from ..values.model import Template
 from ..words import language, say
@@ -83,8 +83,8 @@ def _square_for(
     a gutterfold sheet: across the fold)."""
     rect = Rect(cx - _SQUARE / 2, cy - _SQUARE / 2, _SQUARE, _SQUARE)
     front = Placement(0, 0, rect, rect)
-    mode = FOLDS[t.fold] if t.fold else duplex
-    return back_of(front, t, mode, (offset_mm[0] * mm, offset_mm[1] * mm)).trim
+    turn = turn_of(t, duplex) or "left-right"
+    return back_of(front, t, turn, (offset_mm[0] * mm, offset_mm[1] * mm)).trim
 
 
 #: The least paper the page's steps, its 100 mm ruler and its frames need.

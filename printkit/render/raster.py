@@ -175,7 +175,7 @@ def proof_from_sheets(
             if key and key not in seen:
                 seen[key] = (backs_page, placement.trim, placement.rotated)
     if t.fold:  # a folded back is turned as the fold turns it
-        seen = {k: (p, r, FOLDS[t.fold] == "short") for k, (p, r, _) in seen.items()}
+        seen = {k: (p, r, FOLDS[t.fold] == "top-bottom") for k, (p, r, _) in seen.items()}
     places += list(seen.values())
     try:
         corner = round(t.corner_radius * scale)
