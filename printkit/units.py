@@ -22,6 +22,9 @@ _LENGTH = re.compile(r"\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*(pt|in|mm|cm)\s*\Z")
 
 #: No length printkit reads is longer than a PDF's largest page: 200 in (5.08 m) a side.
 MAX_LENGTH = 200 * 72.0
+#: What a length read in another unit may stray from a limit by, rounding alone:
+#: 5080 mm is 200 in.
+_SLACK = 1e-6
 
 
 def parse_length(text: str, most: float = MAX_LENGTH, what: str = "") -> float:
@@ -42,7 +45,7 @@ def parse_length(text: str, most: float = MAX_LENGTH, what: str = "") -> float:
         raise ValueError(say("data.length.not-a-length", text=text, units=units))
     number, unit = match.groups()
     value = float(number) * UNITS[unit]
-    if abs(value) > most:
+    if abs(value) > most + _SLACK:
         from .words import say
 
         if what:

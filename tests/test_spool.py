@@ -116,3 +116,28 @@ def test_spooled_files_are_moved_into_place_or_copied_where_links_fail(tmp_path,
         assert all(path.read_bytes() == data for path, data in contents.items())
         assert not _spools(out) and not leftovers(out)
         monkeypatch.undo()
+
+
+def test_a_spool_cleared_away_by_another_run_before_it_is_locked_is_made_again(
+    tmp_path, monkeypatch
+):
+    """Another run clearing a killed run's spools takes a new one, made but not yet
+    locked, for such a leftover and removes it: this run makes another and goes on."""
+    from printkit.output import spool as spool_module
+
+    out = tmp_path / "kit"
+    out.mkdir()
+    made = os.mkdir
+    cleared = []
+
+    def mkdir_then_cleared(name, mode=0o777, *, dir_fd=None):
+        made(name, mode, dir_fd=dir_fd)
+        if str(name).startswith(".printkit-spool") and not cleared:
+            cleared.append(name)
+            spool_module.remove_stale(dir_fd)  # in the gap, as another run would
+
+    monkeypatch.setattr(spool_module.os, "mkdir", mkdir_then_cleared)
+    with Spool(out) as live:
+        kept = live.write(b"being made")
+        assert live.read(kept) == b"being made" and live.name != cleared[0]
+    assert not (out / cleared[0]).exists()

@@ -241,7 +241,9 @@ def test_a_template_carries_its_papers_name_whichever_way_round(tmp_path, paper,
 REFITTABLE = [name for name in template_names() if not load_template(name).fixed]
 
 
-@pytest.mark.parametrize("paper_name", ["a3", "tabloid", "legal", "a5", "arch-b", "300x450mm"])
+@pytest.mark.parametrize(
+    "paper_name", ["a3", "tabloid", "legal", "a5", "arch-b", "300x450mm", "200x200in"]
+)
 @pytest.mark.parametrize("name", REFITTABLE)
 def test_any_centred_template_refits_to_any_paper_with_every_slot_on_it(name, paper_name):
     """Another paper: the page is that paper exactly (either way round), the cards are

@@ -519,7 +519,7 @@ def _paper(file: DataFile, paper: Any, length) -> tuple[float, float]:
         width, height = PAPER_SIZES[size]
     else:
         width, height = length("paper", "width"), length("paper", "height")
-        if not (0 < width <= _MAX_PAPER and 0 < height <= _MAX_PAPER):
+        if not (0 < width <= _MAX_PAPER + 1e-6 and 0 < height <= _MAX_PAPER + 1e-6):
             raise file.said("[paper]", "data.template.paper-sides")
     orientation = file.expect(paper.get("orientation", "portrait"), str, "[paper]", "orientation")
     if orientation not in ("portrait", "landscape"):

@@ -15,7 +15,6 @@ file, only the names a spool holds (``remove_stale``).
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import hashlib
 import os
@@ -76,15 +75,7 @@ class Spool:
         except OSError as exc:
             raise cannot(self.root, exc) from None
         try:
-            while True:
-                name = _PREFIX + secrets.token_hex(4)
-                try:
-                    os.mkdir(name, 0o700, dir_fd=self._root_fd)
-                    break
-                except FileExistsError:  # a name in the way: draw another
-                    continue
-            self.name = name
-            self.fd = os.open(name, OPEN_DIR, dir_fd=self._root_fd)
+            self.name, self.fd = self._own_spool(fcntl)
             mark = os.open(_MARK, OPEN_NEW, 0o644, dir_fd=self.fd)
             try:
                 write_all(mark, _identity(self.fd))
@@ -93,10 +84,33 @@ class Spool:
         except OSError as exc:
             self.close()
             raise cannot(self.root, exc) from None
-        # A file system without locks: the spool is still this run's own, by its token.
-        with contextlib.suppress(OSError):
-            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         return self
+
+    def _own_spool(self, fcntl) -> tuple[str, int]:
+        """A new spool folder, made and locked before anything is in it. Another run
+        clearing a killed run's spools may take a new one for such a leftover between
+        its making and its locking, and remove it: a spool so lost is made again under
+        another name. (On a file system without locks the spool is still this run's own,
+        by its token.)"""
+        for _ in range(_ATTEMPTS):
+            name = _PREFIX + secrets.token_hex(4)
+            try:
+                os.mkdir(name, 0o700, dir_fd=self._root_fd)
+                fd = os.open(name, OPEN_DIR, dir_fd=self._root_fd)
+            except (FileExistsError, FileNotFoundError):  # a name in the way, or taken
+                continue
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:  # another run is clearing it away
+                os.close(fd)
+                continue
+            except OSError:
+                pass
+            if os.fstat(fd).st_nlink == 0:  # cleared away before it was locked
+                os.close(fd)
+                continue
+            return name, fd
+        raise OSError(errno.EAGAIN, os.strerror(errno.EAGAIN))
 
     def __exit__(self, *_exc) -> None:
         self.close()
@@ -180,6 +194,10 @@ class Spool:
                 if fd >= 0:
                     os.close(fd)
             self.fd = self._root_fd = -1
+
+
+#: How many times a run draws a new spool's name before it gives up.
+_ATTEMPTS = 100
 
 
 def remove_stale(root: int) -> int:

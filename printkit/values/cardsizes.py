@@ -58,7 +58,7 @@ def card_size(text: str) -> CardSize:
         raise UsageError.said("templates.not-a-size", size=text[:40], names=", ".join(CARD_SIZES))
     width, height = sides
     for side in (width, height):
-        if not _SMALLEST <= side <= _LARGEST:
+        if not _SMALLEST - 1e-6 <= side <= _LARGEST + 1e-6:  # 1e-6: rounding alone
             raise UsageError.said(
                 "templates.sides",
                 size=text[:40],

@@ -78,7 +78,7 @@ def paper_size(text: str) -> Paper:
         raise UsageError.said(
             "templates.not-a-paper", paper=text[:40], names=", ".join([*PAPER_SIZES, *_ALIASES])
         )
-    if not all(_SMALLEST <= side <= _LARGEST for side in sides):
+    if not all(_SMALLEST - 1e-6 <= side <= _LARGEST + 1e-6 for side in sides):  # rounding alone
         raise UsageError.said(
             "templates.paper-sides",
             paper=text[:40],
