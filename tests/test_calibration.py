@@ -106,3 +106,16 @@ def test_the_page_is_two_sided_and_says_how_to_use_it(template):
     text = " ".join(page.extract_text().split())
     assert "back offset" in text and "100 mm" in text and "window" in text
     assert "--" not in text and "printkit build" not in text  # a printed page, for players
+
+
+@pytest.mark.parametrize("paper", ["a5", "150x240mm", "159x240mm", "160x240mm", "half-letter"])
+def test_a_calibration_page_on_small_paper_passes_the_preflight_or_is_not_made(paper):
+    """The page is refused on paper it does not fit, and never drawn past the edge."""
+    from printkit.preflight import preflight
+    from printkit.render.calibrate import calibration_fits
+    from printkit.values.papers import paper_size
+
+    t = load_template("letter-3x3", paper=paper_size(paper))
+    if calibration_fits(t):
+        report = preflight(calibration_page(t, "long"), "calibration.pdf", kind="calibration")
+        assert not report.failures, report.failures

@@ -503,3 +503,11 @@ def test_fit_and_image_bleed_from_the_command_line(cli, tmp_path):
         assert result.status == 2 and result.err.count("\n") == 1, result.err
     assert cli("sheets", "--fit", "crop").status == 2  # --fit needs --images
     assert cli("sheets", "--image-bleed", "3mm").status == 2
+
+
+def test_with_the_bleed_given_the_size_guessed_is_one_of_the_images_shape(tmp_path):
+    _card(tmp_path / "card.png", size=(822, 1122))  # poker with 1/8 in of bleed
+    deck = load_images(tmp_path, ImageOptions(bleed=3.175 * MM))
+    assert deck.cards.card_size == CARD_SIZES["poker"].sides
+    with pytest.raises(CatalogueError, match="the shape of no card size"):
+        load_images(tmp_path, ImageOptions(bleed=0.0))  # no card is 822 x 1122 trimmed

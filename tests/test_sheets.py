@@ -241,3 +241,10 @@ def test_page_images_are_each_page_at_print_resolution_and_go_with_their_sheets(
             assert round(image.info["dpi"][0]) == 300
     assert cli(*args).status == 0  # sheets without them: the old pages go
     assert not list(tmp_path.glob("deck-page-*.png"))
+
+
+def test_page_images_of_a_page_too_large_to_draw_are_refused_before_drawing(cli, tmp_path):
+    result = cli("sheets", "simplified-bang", "--template", "letter-3x3", "--paper",
+                 "1000x1500mm", "--page-images", "-o", str(tmp_path / "big.pdf"))  # fmt: skip
+    assert result.status == 1 and "too large to draw as an image" in result.err
+    assert not list(tmp_path.iterdir())

@@ -263,6 +263,7 @@ def test_any_centred_template_refits_to_any_paper_with_every_slot_on_it(name, pa
     )
     assert t.card_size == pytest.approx(own.card_size, abs=EPS) and t.per_sheet >= 1
     assert t.name.endswith(f"-on-{paper.name}") and t.fold == own.fold
+    assert t.margin >= 5 * mm - EPS  # no card within a printer's unprintable edge
     for rect in slot_rects(t):
         assert rect.x - t.bleed >= t.margin - EPS and rect.y - t.bleed >= t.margin - EPS
         assert rect.right + t.bleed <= t.paper_width - t.margin + EPS
@@ -295,3 +296,10 @@ def test_another_paper_from_the_command_line(cli, tmp_path):
     bad = cli("sheets", "--paper", "foolscap")
     assert bad.status == 2 and bad.err.count("\n") == 1 and "a3" in bad.err
     assert cli("calibrate", "--paper", "tabloid", "-o", str(tmp_path / "cal.pdf")).status == 0
+
+
+def test_a_template_made_for_its_own_cards_refuses_another_size_in_one_line(cli, tmp_path):
+    result = cli("sheets", "--template", "plaincards-letter", "--card-size", "tarot",
+                 "-o", str(tmp_path / "x.pdf"))  # fmt: skip
+    assert result.status == 1 and "prints no other size" in result.err
+    assert result.err.count("\n") == 1 and not (tmp_path / "x.pdf").exists()

@@ -120,7 +120,8 @@ def _image_bleed(_ctx, _param, value: str | None) -> float | None:
     from ..units import parse_length
 
     try:
-        bleed = parse_length(value if value.strip(" .0123456789") else f"{value}mm")
+        text = value.strip().casefold()
+        bleed = parse_length(text if text.strip(" .0123456789") else f"{text}mm")
     except (UsageError, ValueError):
         raise click.BadParameter(say("command.bleed-length", value=value)) from None
     if not 0 <= bleed <= MOST_GIVEN_BLEED:
@@ -142,22 +143,21 @@ def _paper(_ctx, _param, value: str | None):
 def _slots(_ctx, _param, value: str | None) -> tuple[int, ...]:
     if value is None:
         return ()
-    try:
-        slots = tuple(int(part) for part in value.split(","))
-    except ValueError:
-        raise click.BadParameter(say("command.skip-numbers", value=value[:40])) from None
-    return slots
+    parts = [part.strip() for part in value.split(",")]
+    if not all(part.isascii() and part.isdigit() and len(part) <= 4 for part in parts):
+        raise click.BadParameter(say("command.skip-numbers", value=value[:40]))
+    return tuple(int(part) for part in parts)
 
 
 def _paper_option(func: F) -> F:
     """--paper: the paper to print on, by name or as WxH."""
-    from ..values.papers import PAPER_SIZES
+    from ..values.papers import PAPER_NAMES
 
     return click.option(
         "--paper",
         callback=_paper,
         metavar="NAME|WxH",
-        help=f"The paper to print on: {', '.join(PAPER_SIZES)}, or WxH like 300x450mm. "
+        help=f"The paper to print on: {', '.join(PAPER_NAMES)}, or WxH like 300x450mm. "
         "A template that centres its cards is refitted to it, as many cards as it holds "
         "(default: the template's own paper; the kit's perforated sheets are Letter only, "
         "so another paper is plain card stock).",
@@ -669,7 +669,8 @@ def calibrate(
     if images is not None:
         from ..load.images import ImageOptions
 
-        cards = _image_deck(images, ImageOptions(draft=True), card_size)
+        # Only the cards' size matters here: an image of another shape is taken as cropped.
+        cards = _image_deck(images, ImageOptions(fit="crop", draft=True), card_size)
         decks = [(cards.name, cards.card_size)]
     template, _ = template_for(template_name, decks, card_size, paper=paper)
     output = _pdf(output or Path("output") / calibration_name(template, duplex))
@@ -738,11 +739,10 @@ def templates_command(card_size) -> None:
 def _slots(_ctx, _param, value: str | None) -> tuple[int, ...]:
     if value is None:
         return ()
-    try:
-        slots = tuple(int(part) for part in value.split(","))
-    except ValueError:
-        raise click.BadParameter(say("command.skip-numbers", value=value[:40])) from None
-    return slots
+    parts = [part.strip() for part in value.split(",")]
+    if not all(part.isascii() and part.isdigit() and len(part) <= 4 for part in parts):
+        raise click.BadParameter(say("command.skip-numbers", value=value[:40]))
+    return tuple(int(part) for part in parts)
 
 
 def _paper_option(func: F) -> F:

@@ -470,24 +470,28 @@ def _guess(path: Path, folder: Path, options: ImageOptions) -> CardSize:
     trimmed mini European card, not a bridge card with 0.6 mm of bleed. Sizes as near
     as each other go in CARD_SIZES' order. An image of no card's shape that is to be
     cropped or stretched to one is the card nearest its shape (within 2%, the first)."""
-    _, width, height, _ = _shape(path, folder)
-    usuals = _USUAL_BLEEDS if options.bleed is None else (options.bleed,)
+    _, width, height, turned = _shape(path, folder)
     found = []
     for order, size in enumerate(CARD_SIZES.values()):
+        if options.bleed is not None:  # the bleed given: only a size of the image's shape
+            if _shaped(size, options.bleed, width, height):
+                found.append((0, order, size))
+            continue
         bleed = _bleed(size, width, height, raw=True)
         if bleed is not None:
-            off = min(abs(bleed - usual) for usual in usuals)
+            off = min(abs(bleed - usual) for usual in _USUAL_BLEEDS)
             found.append((round(off / (0.25 * mm)), order, size))
     if not found and options.fit != "exact":  # to be made a card's shape: the nearest
         given = options.bleed or 0.0
-        nearest = [
-            (round(abs(math.log(width / height * (s.height + 2 * given) / (s.width + 2 * given)))
-                   / 0.02), order, s)
-            for order, s in enumerate(CARD_SIZES.values())
-        ]  # fmt: skip
-        return min(nearest)[2]
+        apart = [
+            abs(math.log(width / height * (s.height + 2 * given) / (s.width + 2 * given)))
+            for s in CARD_SIZES.values()
+        ]
+        near = min(apart) + 0.02  # within 2% of the nearest: the first in CARD_SIZES' order
+        return next(s for s, off in zip(CARD_SIZES.values(), apart, strict=True) if off <= near)
     if not found:
-        raise CatalogueError.said("images.no-size", file=shown(path), width=width, height=height)
+        seen = (height, width) if turned else (width, height)  # as a viewer shows it
+        raise CatalogueError.said("images.no-size", file=shown(path), width=seen[0], height=seen[1])
     return min(found)[2]
 
 
@@ -504,8 +508,9 @@ def _face(path: Path, root: Path, options: ImageOptions, card: CardSize) -> tupl
     if bleed is None:
         if options.fit == "exact":
             key = "images.not-card" if options.bleed is None else "images.not-card-bleed"
+            seen = (height, width) if turned else (width, height)  # as a viewer shows it
             raise CatalogueError.said(
-                key, file=shown(path), width=width, height=height,
+                key, file=shown(path), width=seen[0], height=seen[1],
                 sides=format_size(card.sides), bleed=format_mm(options.bleed or 0.0),
             )  # fmt: skip
         bleed, fit = options.bleed or 0.0, options.fit

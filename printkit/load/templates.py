@@ -20,6 +20,7 @@ from ..units import format_mm, inch, mm, parse_length
 from ..values.cardsizes import CardSize, format_size, size_label, size_of
 from ..values.model import Registration, Template
 from ..values.papers import PAPER_SIZES, Paper, paper_name
+from ..values.printspec import EDGE
 from ..words import joined, say
 from .datafile import DataFile
 
@@ -139,10 +140,13 @@ def load_template(
     own_card = card is None or _same(card.sides, template.card_size)
     if card is None:
         card = CardSize(template.card_width, template.card_height, template.corner_radius)
-    if other_paper:
+    if other_paper:  # printed on a printer's paper: no card within its unprintable edge
+        printing = merged.get("print", {})
+        margin = max(parse_length(printing.get("margin", "0mm")), EDGE)
         merged = {
             **merged,
             "paper": {"width": f"{paper.width / mm:.4f}mm", "height": f"{paper.height / mm:.4f}mm"},
+            "print": {**printing, "margin": f"{margin / mm:.4f}mm"},
         }
     return _refitted(file, path.stem, merged, card, paper if other_paper else None, own_card)
 
@@ -189,6 +193,13 @@ def template_for(
                     paper=paper.title)
             )  # fmt: skip
     template = load_template(name_or_path, folder, paper=paper)
+    if asked is not None and template.fixed and not can_scale(asked.sides, template.card_size):
+        raise TemplateError.said(
+            "kit.fixed-card",
+            template=template.name,
+            size=format_size(asked.sides),
+            own=format_size(template.card_size),
+        )
     sizes = {size for _, size in decks}
     if card is None and len(sizes) == 1 and not template.fixed:
         (size,) = sizes

@@ -88,7 +88,7 @@ def _square_for(
 
 
 #: The least paper the page's steps, its 100 mm ruler and its frames need.
-_MIN_WIDTH = 140 * mm
+_MIN_WIDTH = 160 * mm
 
 
 def calibration_fits(t: Template, duplex: str = "long") -> bool:

@@ -116,6 +116,8 @@ def sheet_files(
     images beside them, cut from the sheets just drawn, each let go once it is taken."""
     from ..render.sheets import card_sheets
 
+    if settings.page_images:
+        _check_page_images(template, target)
     parts = card_sheets(cards, template, settings)
     files = _sheets_and_cuts(parts, target, template, cards.name)
     yield from files.items()
@@ -134,6 +136,30 @@ def sheet_parts(parts: dict[str, bytes], target: Path) -> dict[Path, bytes]:
         return {target: parts[""]}
     return {target.with_name(f"{target.stem}-{part}{target.suffix}"): data
             for part, data in parts.items()}  # fmt: skip
+
+
+#: The largest page drawn as a page image (A1 at 300 dpi is 70 million pixels): a larger
+#: one would take gigabytes to draw.
+MOST_PAGE_PIXELS = 80_000_000
+
+
+def _check_page_images(template: Template, target: Path) -> None:
+    """A RenderError before anything is drawn, if the sheets' pages are too large to be
+    drawn as page images."""
+    from ..errors import RenderError
+    from ..values.cardsizes import format_size
+    from ..values.printspec import SHARP_DPI
+    from ..words import amount
+
+    side = SHARP_DPI / 72
+    if template.paper_width * side * template.paper_height * side > MOST_PAGE_PIXELS:
+        raise RenderError.said(
+            "sheets.page-images-too-large",
+            file=target.name,
+            size=format_size((template.paper_width, template.paper_height)),
+            dpi=SHARP_DPI,
+            most=amount(MOST_PAGE_PIXELS // 1_000_000),
+        )
 
 
 def _page_images(pdf, path: Path) -> Iterator[tuple[Path, bytes]]:

@@ -10,7 +10,15 @@ from typing import NamedTuple
 
 from ..units import format_mm, inch, mm, parse_sides
 
-__all__ = ["BOOK_PAPER", "PAPER_SIZES", "TOLERANCE", "Paper", "paper_name", "paper_size"]
+__all__ = [
+    "BOOK_PAPER",
+    "PAPER_NAMES",
+    "PAPER_SIZES",
+    "TOLERANCE",
+    "Paper",
+    "paper_name",
+    "paper_size",
+]
 
 PAPER_SIZES = {
     "letter": (8.5 * inch, 11 * inch),
@@ -24,6 +32,8 @@ PAPER_SIZES = {
 }
 #: Other names players give the same papers.
 _ALIASES = {"ansi-a": "letter", "ansi-b": "tabloid", "ledger": "tabloid"}
+#: Every name a paper may be asked for by.
+PAPER_NAMES = (*PAPER_SIZES, *_ALIASES)
 #: A paper given by its sides is at least this (a card and its margins) and at most a
 #: PDF's largest page on each.
 _SMALLEST, _LARGEST = 100 * mm, 200 * inch
@@ -76,7 +86,7 @@ def paper_size(text: str) -> Paper:
     sides = parse_sides(text)
     if sides is None:
         raise UsageError.said(
-            "templates.not-a-paper", paper=text[:40], names=", ".join([*PAPER_SIZES, *_ALIASES])
+            "templates.not-a-paper", paper=text[:40], names=", ".join(PAPER_NAMES)
         )
     if not all(_SMALLEST - 1e-6 <= side <= _LARGEST + 1e-6 for side in sides):  # rounding alone
         raise UsageError.said(

@@ -83,9 +83,9 @@ def speak(code: str, allow_missing: bool | None = None, bilingual: bool | None =
 
 
 def spoken_code(text: str) -> str | None:
-    """The code of a language printkit speaks, however it is written ("CS", "pt-br"), or
-    None."""
-    return {code.casefold(): code for code in languages()}.get(text.casefold())
+    """The code of a language printkit speaks, however it is written ("CS", "pt-br",
+    "pt_BR" as a locale writes it), or None."""
+    return {code.casefold(): code for code in languages()}.get(text.replace("_", "-").casefold())
 
 
 def language() -> str:
