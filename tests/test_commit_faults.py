@@ -9,6 +9,7 @@ and change nothing.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import json
@@ -54,6 +55,14 @@ class Faults:
     def __init__(self, at=None, code=errno.EIO, lasting=False, raising=None):
         self.at, self.code, self.lasting, self.count = at, code, lasting, 0
         self.raising = raising or (lambda: OSError(self.code, os.strerror(self.code)))
+        self.opened: set[int] = set()  # the descriptors open now, as a process holds them
+
+    def die(self) -> None:
+        """The process's end: every descriptor it held is closed, and its locks go."""
+        for fd in self.opened:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self.opened.clear()
 
     def __getattr__(self, name):
         # A sync is counted and may fail like any call, but does not wait for the disk:
@@ -68,7 +77,12 @@ class Faults:
                 self.count == self.at or (self.lasting and self.count > self.at)
             ):
                 raise self.raising()
-            return real(*args, **kwargs)
+            result = real(*args, **kwargs)
+            if name == "open":
+                self.opened.add(result)
+            elif name == "close" and args:
+                self.opened.discard(args[0])
+            return result
 
         return call
 
@@ -203,11 +217,12 @@ def test_a_commit_killed_at_any_call_is_finished_by_the_next_run(tmp_path):
     total = _count_calls(tmp_path)
     for at in range(1, total + 1):
         folder = _old_kit(tmp_path / f"killed-{at}")
-        _use(Faults(at, lasting=True, raising=Killed))
+        dying = Faults(at, lasting=True, raising=Killed)
+        _use(dying)
         try:
             _commit(folder)
         except Killed:
-            pass
+            dying.die()
         finally:
             _use(Faults())
         recover(folder)

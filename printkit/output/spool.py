@@ -96,19 +96,30 @@ class Spool:
             name = _PREFIX + secrets.token_hex(4)
             try:
                 os.mkdir(name, 0o700, dir_fd=self._root_fd)
-                fd = os.open(name, OPEN_DIR, dir_fd=self._root_fd)
-            except (FileExistsError, FileNotFoundError):  # a name in the way, or taken
+            except FileExistsError:  # a name in the way: draw another
                 continue
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:  # another run is clearing it away
-                os.close(fd)
+                fd = os.open(name, OPEN_DIR, dir_fd=self._root_fd)
+            except FileNotFoundError:  # cleared away at once
                 continue
             except OSError:
-                pass
-            if os.fstat(fd).st_nlink == 0:  # cleared away before it was locked
+                quietly(os.rmdir, name, dir_fd=self._root_fd)
+                raise
+            try:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:  # another run is clearing it away
+                    os.close(fd)
+                    continue
+                except OSError:
+                    pass
+                if os.fstat(fd).st_nlink == 0:  # cleared away before it was locked
+                    os.close(fd)
+                    continue
+            except OSError:  # the folder is this run's, and empty: it goes
                 os.close(fd)
-                continue
+                quietly(os.rmdir, name, dir_fd=self._root_fd)
+                raise
             return name, fd
         raise OSError(errno.EAGAIN, os.strerror(errno.EAGAIN))
 
