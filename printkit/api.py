@@ -105,10 +105,10 @@ def load_images(
 
         deck = printkit.load_images("my-cards", card_size="tarot")
         printkit.build([deck.cards], "output")"""
-    from .load.images import ImageOptions
     from .load.images import load_images as load
     from .units import mm
     from .values.cardsizes import card_size as size_named
+    from .values.pictures import ImageOptions
 
     bleed = None if bleed_mm is None else float(bleed_mm) * mm
     options = ImageOptions(_path(back), fill, fit, bleed, draft)

@@ -14,11 +14,12 @@ from PIL import Image
 
 from printkit.errors import TemplateError, UsageError
 from printkit.layout.impose import slot_rects
-from printkit.load.images import ImageOptions, load_images
+from printkit.load.images import load_images
 from printkit.load.templates import fitting, load_template, template_for, template_names
 from printkit.render.sheets import card_sheets
 from printkit.units import mm
 from printkit.values.cardsizes import CARD_SIZES, card_size, size_label
+from printkit.values.pictures import ImageOptions
 from printkit.values.settings import Settings
 
 from .pdfcheck import MM, drawn_forms, reader

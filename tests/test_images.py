@@ -12,12 +12,13 @@ from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
 from printkit.errors import CatalogueError
-from printkit.load.images import ImageOptions, load_images, natural_key
+from printkit.load.images import load_images, natural_key
 from printkit.load.templates import load_template
 from printkit.render.cards import card_pages
 from printkit.render.design import FACE_BLEED
 from printkit.render.sheets import card_sheets
 from printkit.values.cardsizes import CARD_SIZES
+from printkit.values.pictures import ImageOptions
 from printkit.values.settings import Settings
 
 from .pdfcheck import MM, drawn_forms, reader

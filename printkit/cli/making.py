@@ -116,8 +116,8 @@ def _card_size_option(func: F) -> F:
 def _image_bleed(_ctx, _param, value: str | None) -> float | None:
     if value is None:
         return None
-    from ..load.images import MOST_GIVEN_BLEED
     from ..units import parse_length
+    from ..values.pictures import MOST_GIVEN_BLEED
 
     try:
         text = value.strip().casefold()
@@ -169,7 +169,7 @@ def _images_options(func: F) -> F:
     --image-bleed, --draft), which reach the command as one ``image_options`` value."""
     import functools
 
-    from ..load.images import BLEED_FILLS, FITS, ImageOptions
+    from ..values.pictures import BLEED_FILLS, FITS, ImageOptions
     from ..values.printspec import FLOOR_DPI, SHARP_DPI
 
     @functools.wraps(func)
@@ -253,7 +253,7 @@ def _images_only(images: Path | None, options, out: Path | None = None) -> None:
     """--back, --bleed-fill, --fit, --image-bleed and --draft belong to --images; with
     it, no option of a catalogue deck is given (it would be ignored), and nothing is
     written into the image folder (the next run would take printkit's files for cards)."""
-    from ..load.images import ImageOptions
+    from ..values.pictures import ImageOptions
 
     if images is None:
         if options != ImageOptions():
@@ -667,7 +667,7 @@ def calibrate(
 
     decks = []
     if images is not None:
-        from ..load.images import ImageOptions
+        from ..values.pictures import ImageOptions
 
         # Only the cards' size matters here: an image of another shape is taken as cropped.
         cards = _image_deck(images, ImageOptions(fit="crop", draft=True), card_size)

@@ -37,24 +37,22 @@ from ..units import format_mm, inch, mm
 from ..values.cardsizes import CARD_SIZES, CardSize, format_size
 from ..values.design import Box, CardSet, Layout, PrintCard
 from ..values.names import slug
-from ..values.pictures import Face, Picture, Stored
+from ..values.pictures import (
+    BLEED_FILLS,
+    FITS,
+    MOST_GIVEN_BLEED,
+    Face,
+    ImageOptions,
+    Picture,
+    Stored,
+)
 from ..values.printspec import FLOOR_DPI, SHARP_DPI, resolution
 from ..words import amount, joined, say
 from .art import load_icons, load_picture, picture_size, read_picture
 from .datafile import shown
 
-__all__ = ["BLEED_FILLS", "FITS", "ImageDeck", "ImageOptions", "load_images", "natural_key"]
+__all__ = ["ImageDeck", "load_images", "natural_key"]
 
-#: How the bleed an image lacks is made from its edge. Mirror continues the edge's own
-#: texture (art that runs to the edge stays art); replicate repeats the last row of
-#: pixels, right for a plain border but streaky on texture; median paints the edge's
-#: median colour, for a plain border with noise (a scan).
-BLEED_FILLS = ("mirror", "replicate", "median")
-#: How a picture of another shape than the card's is made its: refused (a card's face
-#: is not changed unasked), cropped centred to the card's shape, or stretched to it.
-FITS = ("exact", "crop", "stretch")
-#: An image's stated bleed, each side, is at most this (a shop's is 1/8 in).
-MOST_GIVEN_BLEED = 12.0 * mm
 #: A picture whose shape is within this (as a share of its width over its height) of
 #: the card's prints as it is: a 1% stretch is not seen.
 _SHAPE_TOLERANCE = 0.01
@@ -84,16 +82,6 @@ def natural_key(name: str) -> tuple:
     rest without case ("card2" < "card10" < "Card11")."""
     parts = re.split(r"(\d+)", name)
     return tuple((0, int(p), p) if p.isdigit() else (1, p.casefold(), p) for p in parts if p)
-
-
-class ImageOptions(NamedTuple):
-    """How a folder of images is printed, where its images do not say it themselves."""
-
-    back: Path | None = None  # every card's back (default: back.png or back.jpg)
-    fill: str = "mirror"  # one of BLEED_FILLS: how a missing bleed is made
-    fit: str = "exact"  # one of FITS: how a picture of another shape is made the card's
-    bleed: float | None = None  # points each side the images carry; measured when None
-    draft: bool = False  # print images under the floor of resolution too
 
 
 class _Entry(NamedTuple):

@@ -5,21 +5,55 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..errors import RenderError
+from ..units import mm
 from .model import Effect
 
-__all__ = ["RASTER_FORMATS", "ArtLibrary", "Face", "Picture", "Stored", "picture_error"]
+__all__ = [
+    "BLEED_FILLS",
+    "FITS",
+    "MOST_GIVEN_BLEED",
+    "RASTER_FORMATS",
+    "ArtLibrary",
+    "Face",
+    "ImageOptions",
+    "Picture",
+    "Stored",
+    "picture_error",
+]
 
 #: The only raster formats opened, by name: Pillow never guesses a format from content.
 RASTER_FORMATS = ("PNG", "JPEG")
+
+#: How the bleed an image lacks is made from its edge. Mirror continues the edge's own
+#: texture (art that runs to the edge stays art); replicate repeats the last row of
+#: pixels, right for a plain border but streaky on texture; median paints the edge's
+#: median colour, for a plain border with noise (a scan).
+BLEED_FILLS = ("mirror", "replicate", "median")
+#: How a picture of another shape than the card's is made its: refused (a card's face
+#: is not changed unasked), cropped centred to the card's shape, or stretched to it.
+FITS = ("exact", "crop", "stretch")
+#: An image's stated bleed, each side, is at most this (a shop's is 1/8 in).
+MOST_GIVEN_BLEED = 12.0 * mm
 
 
 def picture_error(source: str, message: str) -> RenderError:
     """The one-line error for a picture that cannot be used."""
     return RenderError.said("data.picture.refused", file=source, message=message)
+
+
+class ImageOptions(NamedTuple):
+    """How a folder of images is printed, where its images do not say it themselves."""
+
+    back: Path | None = None  # every card's back (default: back.png or back.jpg)
+    fill: str = "mirror"  # one of BLEED_FILLS: how a missing bleed is made
+    fit: str = "exact"  # one of FITS: how a picture of another shape is made the card's
+    bleed: float | None = None  # points each side the images carry; measured when None
+    draft: bool = False  # print images under the floor of resolution too
 
 
 class Face(NamedTuple):
