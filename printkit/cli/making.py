@@ -16,7 +16,8 @@ from ..errors import UsageError
 from ..resources.paths import DEFAULT_DECK
 from ..targets.exports import EXPORTS, Wanted
 from ..units import mm
-from ..values.papers import BOOK_PAPER
+from ..values.cardsizes import card_size
+from ..values.papers import BOOK_PAPER, paper_size
 from ..values.settings import DEFAULT_TEMPLATE, DUPLEX_MODES, Settings
 from ..words import say
 from .app import (
@@ -87,16 +88,19 @@ def _deck_dir_option(help_text: str) -> Callable[[F], F]:
     )
 
 
-def _card_size(_ctx, _param, value: str | None):
-    if value is None:
-        return None
-    from ..errors import UsageError
-    from ..values.cardsizes import card_size
+def _read_by(reader: Callable[[str], object]):
+    """An option's callback: its value read by ``reader``, whose UsageError is the
+    option's."""
 
-    try:
-        return card_size(value)
-    except UsageError as exc:
-        raise click.BadParameter(str(exc)) from None
+    def read(_ctx, _param, value: str | None):
+        if value is None:
+            return None
+        try:
+            return reader(value)
+        except UsageError as exc:
+            raise click.BadParameter(str(exc)) from None
+
+    return read
 
 
 def _card_size_option(func: F) -> F:
@@ -105,7 +109,7 @@ def _card_size_option(func: F) -> F:
 
     return click.option(
         "--card-size",
-        callback=_card_size,
+        callback=_read_by(card_size),
         metavar="NAME|WxH",
         help=f"The cards' size: {', '.join(CARD_SIZES)}, or WxH like 70x120mm or 2.5x3.5in. "
         "A template that centres its cards is refitted to hold as many as fit (default: "
@@ -129,17 +133,6 @@ def _image_bleed(_ctx, _param, value: str | None) -> float | None:
     return bleed
 
 
-def _paper(_ctx, _param, value: str | None):
-    if value is None:
-        return None
-    from ..values.papers import paper_size
-
-    try:
-        return paper_size(value)
-    except UsageError as exc:
-        raise click.BadParameter(str(exc)) from None
-
-
 def _slots(_ctx, _param, value: str | None) -> tuple[int, ...]:
     if value is None:
         return ()
@@ -155,7 +148,7 @@ def _paper_option(func: F) -> F:
 
     return click.option(
         "--paper",
-        callback=_paper,
+        callback=_read_by(paper_size),
         metavar="NAME|WxH",
         help=f"The paper to print on: {', '.join(PAPER_NAMES)}, or WxH like 300x450mm. "
         "A template that centres its cards is refitted to it, as many cards as it holds "
@@ -736,16 +729,8 @@ def templates_command(card_size) -> None:
         click.echo(name.ljust(first) + "".join(cells))
 
 
-def _slots(_ctx, _param, value: str | None) -> tuple[int, ...]:
-    if value is None:
-        return ()
-    parts = [part.strip() for part in value.split(",")]
-    if not all(part.isascii() and part.isdigit() and len(part) <= 4 for part in parts):
-        raise click.BadParameter(say("command.skip-numbers", value=value[:40]))
-    return tuple(int(part) for part in parts)
-
-
-def _paper_option(func: F) -> F:
+def _book_paper_option(func: F) -> F:
+    """--paper of the documents printed on plain paper: Letter or A4."""
     return click.option(
         "--paper",
         type=click.Choice(list(BOOK_PAPER)),
@@ -756,7 +741,7 @@ def _paper_option(func: F) -> F:
 
 
 @printkit.command()
-@_paper_option
+@_book_paper_option
 @_output_option(None, "The PDF to write (default: output/identification-sheet.pdf, -a4 on A4).")
 @deck_options
 def idsheet(paper: str, output: Path | None, deck_id: str, data_dir: Path | None) -> None:
@@ -781,7 +766,7 @@ def idsheet(paper: str, output: Path | None, deck_id: str, data_dir: Path | None
 
 
 @printkit.command()
-@_paper_option
+@_book_paper_option
 @click.option(
     "--booklet", is_flag=True, help="Also write <name>-booklet.pdf, imposed to fold and staple."
 )

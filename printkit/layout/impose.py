@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from ..units import mm
 from ..values.model import Template
+from ..values.settings import DUPLEX_MODES
 
 __all__ = [
     "FOLDS",
@@ -134,15 +135,12 @@ def turn_of(t: Template, duplex: str) -> str | None:
     as the long edge; a gutterfold turns as it folds."""
     if t.fold:
         return FOLDS[t.fold]
-    if duplex not in _DUPLEX:
+    if duplex not in DUPLEX_MODES:
         raise ValueError(f"unknown duplex mode {duplex!r}")
     if duplex == "none" or not t.backs:
         return None
     upright = (duplex != "short") != (t.paper_width > t.paper_height)
     return "left-right" if upright else "top-bottom"
-
-
-_DUPLEX = ("long", "short", "manual", "none")
 
 
 #: Crop marks stop this far short of a fold line, so that the fold stays clean.

@@ -410,11 +410,18 @@ def _orientation(picture: Picture) -> int:
 def _soft(soft: list[tuple[int, str]]) -> str:
     """One line for every image that prints soft: the softest named, the rest counted."""
     soft.sort()
-    named = [f"{name} ({say('number.dpi', value=dpi)})" for dpi, name in soft[:3]]
-    if len(soft) > 3:
-        named.append(say("images.more", count=amount(len(soft) - 3)))
+    named = _first_named([f"{name} ({say('number.dpi', value=dpi)})" for dpi, name in soft])
     key = "images.soft-one" if len(soft) == 1 else "images.soft-many"
-    return say(key, count=amount(len(soft)), images=", ".join(named), dpi=SHARP_DPI)
+    return say(key, count=amount(len(soft)), images=named, dpi=SHARP_DPI)
+
+
+def _first_named(files: list[str], most: int = 3) -> str:
+    """The first ``most`` files named, and the rest counted: "a.png, b.png, c.png, and 4
+    more"."""
+    named = files[:most]
+    if len(files) > most:
+        named.append(say("images.more", count=amount(len(files) - most)))
+    return ", ".join(named)
 
 
 def _shape(path: Path, root: Path) -> tuple[Picture, int, int, bool]:
@@ -525,11 +532,8 @@ def _shaped(card: CardSize, bleed: float, width: int, height: int) -> bool:
 
 def _reshaped(files: list[str], fit: str) -> str:
     """One line for the images of another shape than the card's, cropped or stretched."""
-    named = files[:3]
-    if len(files) > 3:
-        named.append(say("images.more", count=amount(len(files) - 3)))
     key = "images.cropped" if fit == "crop" else "images.stretched"
-    return say(key, count=len(files), images=", ".join(named))
+    return say(key, count=len(files), images=_first_named(files))
 
 
 def _again(path: Path, root: Path, digest: str) -> bytes:

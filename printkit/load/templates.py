@@ -128,9 +128,7 @@ def load_template(
     file = DataFile(path, TemplateError)
     merged = _merged(file, folder, chain=())
     template = _build(file, path.stem, merged)
-    other_paper = paper is not None and not _same(
-        sorted((paper.width, paper.height)), sorted((template.paper_width, template.paper_height))
-    )
+    other_paper = _elsewhere(template, paper)
     if other_paper and template.fixed:
         raise TemplateError.said("kit.fixed-paper", template=template.name, paper=paper.title)
     if not other_paper and (
@@ -184,9 +182,7 @@ def template_for(
         if any(not can_scale(size, kit.card_size) for size in sizes):
             name_or_path = PLAIN_TEMPLATE
             notes.append(say("kit.plain", template=PLAIN_TEMPLATE, kit=DEFAULT_TEMPLATE))
-        elif paper is not None and not _same(
-            sorted((paper.width, paper.height)), sorted((kit.paper_width, kit.paper_height))
-        ):
+        elif _elsewhere(kit, paper):
             name_or_path = PLAIN_TEMPLATE
             notes.append(
                 say("kit.plain-paper", template=PLAIN_TEMPLATE, kit=DEFAULT_TEMPLATE,
@@ -266,6 +262,13 @@ def fitting(card: CardSize, folder: Path | None = None) -> list[tuple[str, Templ
         if _same(card.sides, template.card_size) or can_scale(card.sides, template.card_size):
             found.append((name, template))
     return sorted(found, key=lambda found: -found[1].per_sheet)
+
+
+def _elsewhere(template: Template, paper: Paper | None) -> bool:
+    """Whether ``paper`` is another than the template's own, either way round."""
+    return paper is not None and not _same(
+        sorted((paper.width, paper.height)), sorted((template.paper_width, template.paper_height))
+    )
 
 
 def _same(a: Sequence[float], b: Sequence[float]) -> bool:
