@@ -10,7 +10,6 @@ among the earlier build's need not be printed again, wherever it moved in the de
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterator
 from functools import partial
@@ -18,7 +17,8 @@ from pathlib import Path
 
 from ..layout.design import scaled_set
 from ..layout.impose import used_slots
-from ..values.design import CardSet, Layout, PrintCard, fill_in
+from ..values.design import CardSet
+from ..values.fingerprint import Fingerprints
 from ..values.manifest import ERRATA, MANIFEST, VERSION, Entry, Manifest, Reprint, reprints
 from ..values.model import Template
 from ..values.settings import Settings
@@ -52,53 +52,20 @@ def errata_name(sheets: Path) -> Path:
 def entries(cards: CardSet, template: Template, settings: Settings) -> list[Entry]:
     """Each card of the deck with its faces' fingerprints and its sheet and slot."""
     drawn = scaled_set(cards, template.card_width, template.card_height)
-    common = repr((__version__, settings.ink_saver, settings.qr)).encode()
-    layouts: dict[str, bytes] = {}
-
-    def side(layout: Layout | None, key: str, card: PrintCard) -> str:
-        if layout is None:
-            return ""
-        if key not in layouts:
-            layouts[key] = _layout_digest(layout)
-        used = sorted((field, card.values.get(field, "")) for field in layout.fields)
-        named = {fill_in(box.content, card.values).strip() for box in layout.boxes}
-        named |= {value for _, value in used}
-        hasher = hashlib.sha256(common + layouts[key] + repr(used).encode())
-        for name in sorted(named):
-            picture = drawn.pictures.get(name)
-            if picture is not None:
-                hasher.update(f"picture {name} {picture.digest()}".encode())
-        texts = " ".join(value for _, value in used)
-        for library in (drawn.icons, drawn.art.icons):
-            for name in sorted(library):
-                if f":{name}:" in texts:
-                    hasher.update(f"icon {name} {library[name].digest()}".encode())
-        return hasher.hexdigest()
+    faces = Fingerprints(drawn, repr((__version__, settings.ink_saver, settings.qr)).encode())
 
     per_sheet, used = template.per_sheet, used_slots(template)
     return [
         Entry(
             card.number,
             card.name,
-            side(drawn.layout(card.front), "front " + card.front, card),
-            side(drawn.layouts.get(card.back), "back " + card.back, card),
+            faces.face(drawn.layout(card.front), card),
+            faces.face(drawn.layouts.get(card.back), card),
             index // per_sheet + 1,
             used[index % per_sheet] + 1,
         )
         for index, card in enumerate(drawn.cards)
     ]
-
-
-def _layout_digest(layout: Layout) -> bytes:
-    """What a layout draws every card with: its boxes, size and fonts (each face's bytes)."""
-    hasher = hashlib.sha256(
-        repr((layout.width, layout.height, layout.scale, layout.fallback, layout.boxes)).encode()
-    )
-    for name in sorted(layout.fonts):
-        for place, face in sorted(layout.fonts[name].faces.items()):
-            hasher.update(repr((name, place, face.own)).encode())
-            hasher.update(hashlib.sha256(face.data).digest())
-    return hasher.digest()
 
 
 def manifest_file(cards: CardSet, template: Template, found: list[Entry]) -> bytes:

@@ -1,0 +1,63 @@
+"""What a card's face is drawn from, as a hash: its layout's boxes and fonts (each
+face's bytes), the values those boxes read, and the pictures and icons the values and
+boxes name. Two cards with one fingerprint are drawn alike; the errata and the cache of
+drawn cards both go by it. No I/O here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+
+from .design import Box, CardSet, Layout, PrintCard, fill_in
+
+__all__ = ["Fingerprints"]
+
+
+class Fingerprints:
+    """The fingerprints of one card set's faces, each layout's digest made once.
+    ``common`` is what every face also depends on (the settings it is drawn with)."""
+
+    def __init__(self, cards: CardSet, common: bytes = b""):
+        self.cards, self.common = cards, common
+        self._layouts: dict[int, bytes] = {}
+
+    def face(self, layout: Layout | None, card: PrintCard, boxes: Sequence[Box] = ()) -> str:
+        """The fingerprint of ``card`` drawn with ``layout`` (or only its ``boxes``); ""
+        when it has no layout."""
+        if layout is None:
+            return ""
+        boxes = boxes or layout.boxes
+        fields = set().union(*(box.fields for box in boxes)) if boxes else set()
+        used = sorted((field, card.values.get(field, "")) for field in fields)
+        named = {fill_in(box.content, card.values).strip() for box in boxes}
+        named |= {value for _, value in used}
+        hasher = hashlib.sha256(self.common + self._layout(layout) + repr(used).encode())
+        if boxes is not layout.boxes:
+            hasher.update(repr(tuple(box._replace(name="") for box in boxes)).encode())
+        for name in sorted(named):
+            picture = self.cards.pictures.get(name)
+            if picture is not None:
+                hasher.update(f"picture {name} {picture.digest()}".encode())
+        texts = " ".join(value for _, value in used)
+        for library in (self.cards.icons, self.cards.art.icons):
+            for name in sorted(library):
+                if f":{name}:" in texts:
+                    hasher.update(f"icon {name} {library[name].digest()}".encode())
+        return hasher.hexdigest()
+
+    def _layout(self, layout: Layout) -> bytes:
+        """What a layout draws every card with: its boxes, size and fonts."""
+        key = id(layout)
+        if key not in self._layouts:
+            hasher = hashlib.sha256(
+                repr(
+                    (layout.width, layout.height, layout.scale, layout.fallback, layout.boxes)
+                ).encode()
+            )
+            for name in sorted(layout.fonts):
+                for place, face in sorted(layout.fonts[name].faces.items()):
+                    hasher.update(repr((name, place, face.own)).encode())
+                    hasher.update(hashlib.sha256(face.data).digest())
+            self._layouts[key] = hasher.digest()
+        return self._layouts[key]
