@@ -17,17 +17,27 @@ from __future__ import annotations
 import bisect
 import io
 import os
+import re
 import secrets
 import tempfile
 from collections.abc import Callable
 from functools import cache
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from ..version import __version__
 from ..words import language, say
 from .fonts import register_fonts, text_runs, text_width
 
+if TYPE_CHECKING:
+    from ..resources.formcache import FormCache
+
 __all__ = ["DUPLEX_PREFERENCE", "Document", "Pdf", "PdfData", "hex_color", "pdf_bytes"]
+
+#: A font set in a content stream: its internal name (a TrueType font's subset after +).
+_FONT_SET = re.compile(rb"/(F\d+)(?:\+\d+)? +[-\d.]+ +Tf")
+
+#: The printable ASCII characters, always fixed first: their codes are their own.
+_ASCII = frozenset(map(chr, range(32, 127)))
 
 #: How each way of printing is named in a PDF's viewer preferences.
 DUPLEX_PREFERENCE = {
@@ -56,10 +66,12 @@ class Document:
         paper: str,
         duplex: str = "simplex",
         draft: bool = False,
+        kept: FormCache | None = None,
     ):
         """``kind``, ``paper`` and ``duplex`` say what the file is, for the printer's
         dialog (actual size, the flip edge) and for the preflight; ``draft``, that its
-        pictures may be under the preflight's floor (a draft asked for)."""
+        pictures may be under the preflight's floor (a draft asked for); ``kept``, the
+        forms kept from earlier builds (``resources.formcache``)."""
         from reportlab import rl_config
 
         _check_source_date_epoch()
@@ -87,19 +99,158 @@ class Document:
         self.canvas._doc.info = _info(self.canvas._doc.info, kind, paper, duplex, draft)
         self._forms: set[str] = set()
         self._pictures: _Pictures | None = None
+        self._kept = kept
+        #: How to draw a kind of form again from the plain values a kept form names it
+        #: by (a picture at a size): set by the painter drawing this document's forms.
+        self.recipes: dict[str, Callable[..., Callable[[], None]]] = {}
+        self._recording: list[_Recording] = []
+        self._glyphs: int | None = None  # glyph codes given once fix_glyphs has run
+        self._common = b""  # what every kept form of this document also depends on
+
+    def fix_glyphs(self, text: str) -> None:
+        """Give every character of ``text`` its code in every TrueType font now, in one
+        order, before anything is drawn: a form's text then encodes the same in any
+        document that fixes the same characters, and can be kept (``form``'s key).
+        Characters drawn later get later codes; no form is kept after the first."""
+        import hashlib
+        import zlib
+
+        import reportlab
+
+        assert self._glyphs is None and not self._forms  # fixed before anything is drawn
+        # Every ASCII character too: a font lacking one codes it the same in every
+        # document, and only the deck's other characters move the codes.
+        chars = "".join(sorted(set(text) | _ASCII))
+        doc = self.canvas._doc
+        for font in _true_type_fonts():
+            font.splitString(chars, doc)
+        self._glyphs = self._glyph_count()
+        self._common = hashlib.sha256(
+            repr(
+                (
+                    __version__,
+                    reportlab.Version,
+                    zlib.ZLIB_RUNTIME_VERSION,
+                    language(),
+                    self.canvas._preamble,
+                    chars,
+                )
+            ).encode()
+        ).digest()
 
     def form(
-        self, name: str, bbox: tuple[float, float, float, float], draw: Callable[[], None]
+        self,
+        name: str,
+        bbox: tuple[float, float, float, float],
+        draw: Callable[[], None],
+        key: str | None = None,
+        recipe: tuple | None = None,
     ) -> str:
-        """Define the form ``name`` by calling ``draw`` once; later calls reuse it."""
+        """Define the form ``name`` by calling ``draw`` once; later calls reuse it.
+        With a ``key`` (a hash of everything ``draw`` reads), a form kept from an
+        earlier build under that key is placed instead of drawn, and a drawn one is
+        kept. A ``recipe`` ((kind, *plain values), a kind of ``recipes``) lets a kept
+        form that places this one draw it again."""
+        outer = self._recording[-1] if self._recording else None
+        if outer is not None:
+            outer.event(self.canvas._doc, ("form", name, tuple(bbox), key, recipe))
         if name not in self._forms:
-            canvas = self.canvas
-            canvas.beginForm(name, *bbox)
-            draw()
-            canvas.endForm()
-            self._compress(name)
+            if not self._replay(name, bbox, key):
+                self._draw(name, bbox, draw, key)
             self._forms.add(name)
+        if outer is not None:
+            outer.named = len(self.canvas._doc.fontMapping)
         return name
+
+    def _draw(self, name: str, bbox, draw: Callable[[], None], key: str | None) -> None:
+        """Draw the form, and keep it if it may be kept: a content stream alone, its
+        fonts and glyph codes those of every document fixing the same characters."""
+        canvas, doc = self.canvas, self.canvas._doc
+        recording = None
+        if self._kept is not None:  # every form drawn noted: a picture is its own form's
+            recording = _Recording(len(doc.fontMapping))
+            recording.whole = key is not None and self._fixed()
+            self._recording.append(recording)
+        canvas.beginForm(name, *bbox)
+        try:
+            draw()
+        finally:
+            if recording is not None:
+                self._recording.pop()
+        if recording is not None:
+            recording.event(doc, None)
+            recording.states = tuple(canvas._extgstate._c.items())
+            recording.forms = tuple(canvas._formsinuse)
+            if canvas._colorsUsed or canvas._shadingUsed or canvas._annotationrefs:
+                recording.whole = False
+        canvas.endForm()
+        form = doc.idToObject[doc.getXObjectName(name)]
+        code = form.stream
+        self._compress(name)
+        if recording is not None and recording.whole and self._fixed() and form.stream is None:
+            assert key is not None and self._kept is not None
+            fonts = recording.fonts(doc, code)
+            if fonts is not None:
+                kept = recording.kept(form.Contents.content, fonts)
+                self._kept.put(self._full_key(key), kept)
+
+    def _replay(self, name: str, bbox, key: str | None) -> bool:
+        """Place the form kept under ``key`` if the document agrees with all it expects:
+        each font it names already so named, or named so now (the next free name); each
+        form it places defined, kept or drawn by its recipe. False (a miss) at the first
+        disagreement; what was done by then is what drawing the form would do first."""
+        if key is None or self._kept is None or self._glyphs is None:
+            return False
+        kept = self._kept.get(self._full_key(key))
+        if kept is None:
+            return False
+        canvas, doc = self.canvas, self.canvas._doc
+        mapping = doc.fontMapping
+        for event in kept.events:
+            if event[0] == "names":
+                for font, internal in event[1]:
+                    fresh = font not in mapping
+                    if fresh and (internal != f"/F{len(mapping) + 1}" or not _name_font(font, doc)):
+                        return False
+                    if mapping[font] != internal:
+                        return False
+                continue
+            _, sub, sub_bbox, sub_key, recipe = event
+            if sub in self._forms:
+                continue
+            if self._replay(sub, sub_bbox, sub_key):
+                self._forms.add(sub)
+                continue
+            if recipe is None or recipe[0] not in self.recipes:
+                return False
+            self._draw(sub, sub_bbox, self.recipes[recipe[0]](*recipe[1:]), sub_key)
+            self._forms.add(sub)
+        if any(mapping.get(font) != internal for font, internal in kept.fonts):
+            return False
+        if not all(form in self._forms for form in kept.forms):
+            return False
+        canvas.beginForm(name, *bbox)
+        canvas._formsinuse.extend(kept.forms)
+        canvas._extgstate._c.update(kept.states)
+        canvas.endForm()
+        form = doc.idToObject[doc.getXObjectName(name)]
+        contents = _once_stream()(content=kept.stream, filters=[_ALREADY_FLATE])
+        contents.__Comment__ = "xobject form stream"
+        form.Contents, form.stream, form.compression = contents, None, 0
+        return True
+
+    def _fixed(self) -> bool:
+        """Whether every glyph code given so far was given by ``fix_glyphs``."""
+        return self._glyphs is not None and self._glyph_count() == self._glyphs
+
+    def _glyph_count(self) -> int:
+        doc = self.canvas._doc
+        return sum(len(f.state[doc].assignments) for f in _true_type_fonts() if doc in f.state)
+
+    def _full_key(self, key: str) -> str:
+        import hashlib
+
+        return hashlib.sha256(self._common + key.encode()).hexdigest()
 
     def _compress(self, name: str) -> None:
         """Compress a finished form's stream now rather than when the file is saved, so
@@ -151,6 +302,8 @@ class Document:
         canvas._code.append(f"/{registered} Do")
         canvas.restoreState()
         canvas._formsinuse.append(name)
+        if self._recording:  # a picture's pixels are not kept with the forms
+            self._recording[-1].whole = False
 
     def page_size(self, width: float, height: float) -> None:
         self.canvas.setPageSize((width, height))
@@ -162,6 +315,67 @@ class Document:
         if self._pictures is None:
             return data
         return self._pictures.document(data)
+
+
+class _Recording:
+    """What a form being drawn expects of its document, noted as it is drawn: the fonts
+    it names, in order, between the forms it asks for."""
+
+    def __init__(self, named: int):
+        self.named = named  # the fonts named before the form's own drawing went on
+        self.events: list[tuple] = []
+        self.whole = True  # False: it places something not kept (a picture's pixels)
+        self.states: tuple = ()
+        self.forms: tuple[str, ...] = ()
+
+    def event(self, doc, event: tuple | None) -> None:
+        """Note the fonts named since the last event, then ``event`` (None: the end)."""
+        names = list(doc.fontMapping.items())[self.named :]
+        if names:
+            self.events.append(("names", tuple(names)))
+        self.named = len(doc.fontMapping)
+        if event is not None:
+            self.events.append(event)
+
+    def fonts(self, doc, code: bytes) -> tuple[tuple[str, str], ...] | None:
+        """The fonts the form's ``code`` sets, with their internal names; None if it
+        sets one the document does not name (it is not kept)."""
+        by_name = {internal: font for font, internal in doc.fontMapping.items()}
+        found: dict[str, str] = {}
+        for match in _FONT_SET.findall(code):
+            internal = "/" + match.decode()
+            if internal not in by_name:
+                return None
+            found[by_name[internal]] = internal
+        return tuple(sorted(found.items()))
+
+    def kept(self, stream: bytes, fonts: tuple[tuple[str, str], ...]):
+        from ..resources.formcache import KeptForm
+
+        return KeptForm(stream, tuple(self.events), self.forms, self.states, fonts)
+
+
+def _true_type_fonts() -> list:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    fonts = (pdfmetrics.getFont(name) for name in pdfmetrics.getRegisteredFontNames())
+    return [font for font in fonts if isinstance(font, TTFont)]
+
+
+def _name_font(font: str, doc) -> bool:
+    """Name ``font`` in ``doc`` as drawing with it first would; False if it is unknown."""
+    from reportlab.pdfbase import pdfmetrics
+
+    try:
+        found = pdfmetrics.getFont(font)
+    except KeyError:
+        return False
+    if found._dynamicFont:
+        found.getSubsetInternalName(0, doc)
+    else:
+        doc.getInternalFontName(font)
+    return True
 
 
 class _Pictures:

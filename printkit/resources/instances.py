@@ -10,12 +10,9 @@ made again only when the font, the recipe or fontTools changes.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import io
 import math
-import os
-import tempfile
 from functools import cache
 from pathlib import Path
 
@@ -37,7 +34,7 @@ def static_face(source: Path, weight: int, slanted: bool, ranges: tuple | None) 
     key = hashlib.sha256(
         repr((_RECIPE, fontTools.version, weight, slanted, ranges)).encode() + font
     ).hexdigest()[:24]
-    from .paths import cache_dir
+    from .paths import cache_dir, keep
 
     folder = cache_dir() / "fonts"
     stem = Path(source).stem.split("[")[0]
@@ -46,7 +43,7 @@ def static_face(source: Path, weight: int, slanted: bool, ranges: tuple | None) 
     if data is not None:
         return data
     data = _make(font, weight, slanted, ranges)
-    _keep(cached, data)
+    keep(cached, data)
     return data
 
 
@@ -115,19 +112,3 @@ def _read(path: Path) -> bytes | None:
     except Exception:  # reportlab raises TTFError, struct.error and more on a bad file
         return None
     return data
-
-
-def _keep(path: Path, data: bytes) -> None:
-    """Keep a face for later runs; a cache that cannot be written is simply not kept."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
-    except OSError:
-        return
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)

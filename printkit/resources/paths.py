@@ -10,7 +10,15 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-__all__ = ["DEFAULT_DECK", "art_dir", "cache_dir", "data_dir", "resource_root", "templates_dir"]
+__all__ = [
+    "DEFAULT_DECK",
+    "art_dir",
+    "cache_dir",
+    "data_dir",
+    "keep",
+    "resource_root",
+    "templates_dir",
+]
 
 #: The deck a command prints or reads when none is named: printkit's own, in data/decks.
 DEFAULT_DECK = "dead-mens-deck"
@@ -49,3 +57,25 @@ def cache_dir() -> Path:
         return Path(os.environ["PRINTKIT_CACHE"])
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "printkit"
+
+
+def keep(path: Path, data: bytes) -> None:
+    """Keep ``data`` at ``path`` in the cache folder, whole or not at all (written to a
+    temporary file beside it, then renamed over it): a cache that cannot be written
+    simply keeps nothing."""
+    import contextlib
+    import os
+    import tempfile
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
+    except OSError:
+        return
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)

@@ -35,3 +35,4 @@ class Settings(NamedTuple):
     paper: Paper | None = None  # the paper to print on; None: the template's own
     skip: tuple[int, ...] = ()  # slots (from 1) left empty on every sheet
     page_images: bool = False  # each sheet's page as a PNG too, for software that prints images
+    cache: Path | None = None  # where drawn card faces are kept between builds; None: nowhere
