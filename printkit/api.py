@@ -146,7 +146,9 @@ def build(
 
     ``template`` is a preset's name or a template file (None: the kit's own, or plain
     card stock for cards of another size); ``settings`` the printing options
-    (duplex, back offset, QR codes, aids, ink saver). ``progress`` is told how far the
+    (duplex, back offset, QR codes, aids, ink saver; ``cache``, a folder the card faces
+    drawn are kept in for the next build, as the command line keeps them in printkit's
+    cache folder). ``progress`` is told how far the
     build is: ``progress(what, done, jobs)``, first with nothing done, then as each job
     ends, with what it made. ``deck_dir`` is a designed deck's folder, whose own files are
     never replaced and out of which the output folder may not lead; ``watching`` makes a
@@ -211,6 +213,10 @@ def build(
             for pattern in superseded_by(out / sheets_name(cards, settings))
         ]
         written = write_files(files, superseded, owner="build", spool=spool)
+    if settings.cache is not None:
+        from .resources.formcache import FormCache
+
+        FormCache(settings.cache).prune()
     return Kit(tuple(written), tuple(warnings), tuple(said))
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,6 +26,10 @@ def leftovers(folder: Path) -> list[str]:
 
 # The tests read printkit's English, whatever the locale of the machine they run on.
 os.environ["PRINTKIT_LANG"] = "en"
+# What printkit keeps between builds (font instances, drawn card faces) is kept in a
+# folder of this run's own, never the user's: each run starts from an empty cache.
+os.environ["PRINTKIT_CACHE"] = tempfile.mkdtemp(prefix="printkit-cache-")
+atexit.register(shutil.rmtree, os.environ["PRINTKIT_CACHE"], ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

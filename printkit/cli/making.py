@@ -346,8 +346,12 @@ def _settings(
     paper=None,
     skip=(),
 ) -> Settings:
-    """The one settings value every command that prints builds from its options."""
+    """The one settings value every command that prints builds from its options: each
+    keeps the card faces it draws in printkit's cache folder, for the next build."""
+    from ..resources.paths import cache_dir
+
     return Settings(
+        cache=cache_dir() / "forms",
         duplex=duplex,
         back_offset=back_offset,
         qr=qr,
@@ -581,6 +585,7 @@ def sheets(
       printkit sheets --images my-cards --template a4-3x3
     """
     from ..load.templates import load_template, template_for
+    from ..resources.formcache import FormCache
     from ..targets.sheets import page_patterns, sheet_files, sheets_name
 
     _images_only(images, image_options, output.parent if output else None)
@@ -601,6 +606,7 @@ def sheets(
     target = _pdf(output or Path("output") / sheets_name(cards, options, template))
     files = sheet_files(cards, template, options, target)
     _write_checked(files, target.parent, cards, page_patterns(target), owner="sheets")
+    FormCache(options.cache).prune()
 
 
 @printkit.command()

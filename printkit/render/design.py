@@ -21,6 +21,7 @@ from ..limits import MAX_QR_TEXT, MAX_TEXT
 from ..resources.typefaces import register_face
 from ..units import format_mm, mm
 from ..values.design import CardSet, Layout, PrintCard, fill_in
+from ..values.fingerprint import Fingerprints
 from ..values.model import SUIT_SYMBOLS, suit_color
 from ..values.notation import parse_card
 from ..values.pictures import Picture
@@ -85,7 +86,9 @@ class CardFaces:
         qr: bool | None = None,
         ink_saver: bool = False,
         slots: Sequence[PrintCard] | None = None,
+        around: str = "",
     ):
+        """``around``: the text the document draws beside the cards (a sheet's labels)."""
         self.doc, self.cards = doc, cards
         self.slots = cards.cards if slots is None else slots
         # The ink saver: grounds that run into the bleed are left white, other fills and
@@ -103,6 +106,11 @@ class CardFaces:
         self._streams: dict[tuple, CodeStream] = {}  # a module box's codes, made ahead
         self._aid = None  # the player aid's painter, made when an aid is first drawn
         doc.canvas.setNamedCB(_CALLBACK, self._inline_icon)
+        self._prints = Fingerprints(cards, repr((ink_saver, qr, self.bbox)).encode())
+        doc.fix_glyphs(_characters(cards, self.slots) + around)
+        doc.recipes.update(
+            picture=self._picture_recipe, face=self._face_recipe, icon=self._icon_recipe
+        )
 
     def front(self, index: int) -> str | None:
         if index >= len(self.slots):
@@ -133,14 +141,19 @@ class CardFaces:
         """The form of ``card`` drawn with ``layout`` (or only its ``boxes``): cards whose
         fields the layout reads are equal look alike, and one form serves them all. A
         caller that knows which cards look alike may give the form's ``name``."""
+        boxes_key = layout.source if boxes is None else self._boxes_key(boxes)
         if not name:
-            boxes_key = layout.source if boxes is None else self._boxes_key(boxes)
-            boxes = layout.boxes if boxes is None else boxes
-            used = sorted({(k, card.values.get(k, "")) for b in boxes for k in b.fields})
-            key = hashlib.sha256(repr((side, boxes_key, used)).encode()).hexdigest()[:16]
-            name = f"{side}-{key}"
+            shown = layout.boxes if boxes is None else boxes
+            used = sorted({(k, card.values.get(k, "")) for b in shown for k in b.fields})
+            digest = hashlib.sha256(repr((side, boxes_key, used)).encode()).hexdigest()[:16]
+            name = f"{side}-{digest}"
         boxes = layout.boxes if boxes is None else boxes
-        return self.doc.form(name, self.bbox, lambda: self._draw(layout, card, boxes))
+        # What the form is drawn from, for the forms kept between builds: the card's
+        # values, its layout and pictures (its fingerprint), and what the whole deck
+        # decides for it.
+        face = self._prints.face(layout, card, boxes if boxes is not layout.boxes else ())
+        key = repr((name, boxes_key, face, self._deck_facts(layout, card, boxes)))
+        return self.doc.form(name, self.bbox, lambda: self._draw(layout, card, boxes), key)
 
     def _boxes_key(self, boxes) -> str:
         """Some boxes, by what they draw (not their layout: a look's layouts share their
@@ -151,11 +164,31 @@ class CardFaces:
             self._box_keys[ids] = hashlib.sha256(repr(plain).encode()).hexdigest()[:16]
         return self._box_keys[ids]
 
-    def _draw(self, layout: Layout, card: PrintCard, boxes) -> None:
-        canvas = self.doc.canvas
-        shown = [
+    def _deck_facts(self, layout: Layout, card: PrintCard, boxes) -> tuple:
+        """What the whole deck decides for this card's boxes, as drawing them finds it:
+        each title's one size, each module qr box's one version."""
+        chosen = set(map(id, self._shown(boxes)))
+        facts: list[object] = []
+        for item in placed(layout, card.values, FACE_BLEED):
+            box = item.box
+            if box.kind == "title" and id(box) in chosen:
+                text = " ".join(self._filled(layout, card, box).split())
+                if text:
+                    font = self.fonts[layout.source, box.font]
+                    facts.append(self._deck_size(layout, box, item.inner.w, font, text))
+            elif box.kind == "qr" and box.module and self._qr_text(layout, card, box):
+                facts.append(self._module_version(layout, card, box))
+        return tuple(facts)
+
+    def _shown(self, boxes) -> list:
+        """The boxes drawn in this ink: each box's ink_saver says in which."""
+        return [
             b for b in boxes if b.ink_saver == "print" or (b.ink_saver == "only") == self.ink_saver
         ]
+
+    def _draw(self, layout: Layout, card: PrintCard, boxes) -> None:
+        canvas = self.doc.canvas
+        shown = self._shown(boxes)
         # The shapes a layout starts with (a ground, a frame) are most cards' same look:
         # drawn once as a form for each set of values they read, and placed.
         lead = 0
@@ -471,18 +504,28 @@ class CardFaces:
     def _stamp_icon(self, canvas, name: str, picture: Picture, color: str, x, y, size) -> None:
         key = (name, color)
         if key not in self._icon_forms:
-            drawing = tinted(picture.drawing, hex_color(color))
-            form = f"icon-{name}-{color[1:]}"
             self._icon_forms[key] = self.doc.form(
-                form,
+                f"icon-{name}-{color[1:]}",
                 (0, 0, 100, 100),
-                lambda: place_drawing(self.doc.canvas, drawing, 0, 0, 100, 100),
+                self._icon_drawing(picture, color),
+                f"icon {name} {color} {picture.digest()}",
+                ("icon", name, color),
             )
         canvas.saveState()
         canvas.translate(x, y)
         canvas.scale(size / 100, size / 100)
         canvas.doForm(self._icon_forms[key])
         canvas.restoreState()
+
+    def _icon_drawing(self, picture: Picture, color: str):
+        drawing = tinted(picture.drawing, hex_color(color))
+        return lambda: place_drawing(self.doc.canvas, drawing, 0, 0, 100, 100)
+
+    def _icon_recipe(self, name: str, color: str):
+        try:
+            return self._icon_drawing(self._icon_picture(name, name), color)
+        except RenderError:
+            return None
 
     def _picture(self, layout: Layout, card: PrintCard, item: Placed) -> None:
         name = fill_in(item.box.content, card.values).strip()
@@ -492,7 +535,7 @@ class CardFaces:
         canvas, inner, box = self.doc.canvas, item.inner, item.box
         if picture.face is not None:  # a whole card face: over the trim and the bleed drawn
             canvas.translate(inner.x, inner.y)
-            canvas.doForm(self._face_form(picture, box.w, box.h, (inner.w - box.w) / 2))
+            canvas.doForm(self._face_form(name, box.w, box.h, (inner.w - box.w) / 2))
             return
         cover = box.fit == "cover"
         clip = canvas.beginPath()
@@ -504,24 +547,47 @@ class CardFaces:
         if not picture.is_svg and not cover:
             inner = _contained(picture, inner)
         canvas.translate(inner.x, inner.y)
-        canvas.doForm(self._picture_form(picture, inner.w, inner.h, cover, box.bleed))
+        canvas.doForm(self._picture_form(name, inner.w, inner.h, cover, box.bleed))
 
-    def _face_form(self, picture: Picture, w: float, h: float, extra: float) -> str:
-        """A card face's picture over a ``w`` x ``h`` card and ``extra`` of bleed, drawn
-        once however many copies of the card there are."""
+    def _face_form(self, source: str, w: float, h: float, extra: float) -> str:
+        """A card face's picture (the deck's picture ``source``) over a ``w`` x ``h``
+        card and ``extra`` of bleed, drawn once however many copies of the card there are."""
+        picture = self.cards.pictures[source]
         name = f"face-{picture.digest()[:16]}-{round(w, 2)}x{round(h, 2)}+{round(extra, 2)}"
+        bbox = (0, 0, w + 2 * extra, h + 2 * extra)
+        draw = self._face_drawing(picture, name, w, h, extra)
+        return self.doc.form(name, bbox, draw, recipe=("face", source, name, w, h, extra))
 
+    def _face_drawing(self, picture: Picture, name: str, w: float, h: float, extra: float):
         def draw() -> None:
             face = face_raster(picture, w, h, extra)
             self.doc.picture(f"{name}-pixels", face, 0, 0, w + 2 * extra, h + 2 * extra)
 
-        return self.doc.form(name, (0, 0, w + 2 * extra, h + 2 * extra), draw)
+        return draw
 
-    def _picture_form(self, picture: Picture, w: float, h: float, cover: bool, ground: bool) -> str:
-        """A picture at a size, drawn once however many cards show it. Named after its
-        content, not its path: the same picture gives the same PDF on every machine. In
-        the ink saver a picture is a light tint under its lines; one that runs into the
-        bleed is a background: its ground is left out and it goes lighter still."""
+    def _face_recipe(self, source: str, name: str, w: float, h: float, extra: float):
+        picture = self.cards.pictures.get(source)
+        return None if picture is None else self._face_drawing(picture, name, w, h, extra)
+
+    def _picture_form(self, source: str, w: float, h: float, cover: bool, ground: bool) -> str:
+        """A picture (the deck's picture ``source``) at a size, drawn once however many
+        cards show it. Named after its content, not its path: the same picture gives
+        the same PDF on every machine."""
+        picture = self.cards.pictures[source]
+        name, draw = self._picture_drawing(picture, w, h, cover, ground)
+        key = f"{name} {picture.digest()}" if picture.is_svg else None  # pixels are not kept
+        return self.doc.form(
+            name, (0, 0, w, h), draw, key, ("picture", source, w, h, cover, ground)
+        )
+
+    def _picture_recipe(self, source: str, w: float, h: float, cover: bool, ground: bool):
+        picture = self.cards.pictures.get(source)
+        return None if picture is None else self._picture_drawing(picture, w, h, cover, ground)[1]
+
+    def _picture_drawing(self, picture: Picture, w: float, h: float, cover: bool, ground: bool):
+        """A picture's form name at a size, and how to draw it. In the ink saver a
+        picture is a light tint under its lines; one that runs into the bleed is a
+        background: its ground is left out and it goes lighter still."""
         light = (_BACKGROUND_LIGHT if ground else INK_SAVER_LIGHT) if self.ink_saver else 0.0
         name = f"art-{picture.digest()[:16]}-{round(w, 2)}x{round(h, 2)}"
         name += ("-cover" if cover else "") + (f"-light{light:g}" if light else "")
@@ -542,7 +608,7 @@ class CardFaces:
             with Image.open(io.BytesIO(data)) as pixels:
                 self.doc.picture(f"{name}-pixels", pixels.copy(), 0, 0, w, h)
 
-        return self.doc.form(name, (0, 0, w, h), draw)
+        return name, draw
 
     def _qr(self, layout: Layout, card: PrintCard, item: Placed) -> None:
         place = self._qr_place(layout, card, item)
@@ -554,7 +620,10 @@ class CardFaces:
         paper = self._paint(box.fill, layout, card, box, "#ffffff")
         if self.ink_saver:
             paper = hex_color("#ffffff")
-        stream = self._streams.get((layout.source, box.name))
+        key = (layout.source, box.name)
+        if box.module and key not in self._streams:  # the deck's codes, made ahead
+            self._streams[key] = CodeStream(self._module_texts(box), version)
+        stream = self._streams.get(key)
         code = stream.get(text) if stream is not None else qr_code(text, version)
         draw_qr(self.doc.canvas, code, x, y, module, ink, paper)
 
@@ -563,8 +632,8 @@ class CardFaces:
         or None. With ``module`` set, every code of the deck has one version (one size),
         placed by the box's align and valign; otherwise each code fills its box, centred."""
         box, inner = item.box, item.inner
-        text = self._filled(layout, card, box).strip()
-        if not text or self.qr is False or (box.optional and not self.qr):
+        text = self._qr_text(layout, card, box)
+        if not text:
             return None
         if len(text) > MAX_QR_TEXT:
             raise RenderError.said(
@@ -579,19 +648,7 @@ class CardFaces:
             side = module * _qr_side(version)
             x, y = inner.x + (inner.w - side) / 2, inner.y + (inner.h - side) / 2
             return text, version, x, y, module
-        key = (layout.source, box.name)
-        if key not in self._qr_versions:
-            # Every code of the box, in the order the cards are drawn: their one version,
-            # and the codes made ahead on the second core.
-            texts = [
-                fill_in(box.content, c.values).strip()
-                for c in self.cards.cards
-                if box.when is None or box.when.holds(c.values)
-            ]
-            texts = [t for t in texts if t]
-            self._qr_versions[key] = self._qr_version(layout, card, box, texts)
-            self._streams[key] = CodeStream(texts, self._qr_versions[key])
-        version = self._qr_versions[key]
+        version = self._module_version(layout, card, box)
         side = box.module * _qr_side(version)
         if side > min(inner.w, inner.h) + 0.01:
             raise RenderError.said(
@@ -603,6 +660,28 @@ class CardFaces:
         x = {"left": inner.x, "center": inner.x + (inner.w - side) / 2, "right": inner.right - side}
         y = {"bottom": inner.y, "middle": inner.y + (inner.h - side) / 2, "top": inner.top - side}
         return text, version, x[box.align], y[box.valign], box.module
+
+    def _qr_text(self, layout: Layout, card: PrintCard, box) -> str:
+        """What a qr box's code says for this card; "" when none is drawn."""
+        if self.qr is False or (box.optional and not self.qr):
+            return ""
+        return self._filled(layout, card, box).strip()
+
+    def _module_version(self, layout: Layout, card: PrintCard, box) -> int:
+        """A module qr box's one version for the deck: every code of it the same size."""
+        key = (layout.source, box.name)
+        if key not in self._qr_versions:
+            self._qr_versions[key] = self._qr_version(layout, card, box, self._module_texts(box))
+        return self._qr_versions[key]
+
+    def _module_texts(self, box) -> list[str]:
+        """Every code of a module qr box, in the order the cards are drawn."""
+        texts = [
+            fill_in(box.content, c.values).strip()
+            for c in self.cards.cards
+            if box.when is None or box.when.holds(c.values)
+        ]
+        return [t for t in texts if t]
 
     def _qr_version(self, layout: Layout, card: PrintCard, box, texts: list[str]) -> int:
         try:
@@ -847,6 +926,22 @@ def _contained(picture: Picture, box: Rect) -> Rect:
     scale = min(box.w / width, box.h / height)
     w, h = width * scale, height * scale
     return Rect(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h)
+
+
+def _characters(cards: CardSet, slots: Sequence[PrintCard]) -> str:
+    """Every character the deck's faces may draw: its cards' values, its layouts' own
+    texts and its player aid's (for ``Document.fix_glyphs``)."""
+    found = set()
+    for card in slots:
+        for value in card.values.values():
+            found.update(value)
+    for layout in (cards.front, *cards.layouts.values()):
+        for box in layout.boxes:
+            found.update(box.content)
+            found.update(box.badges)
+    if cards.aid is not None:
+        found.update(repr(cards.aid.text))
+    return "".join(found)
 
 
 def _register(cards: CardSet) -> dict[tuple[str, str], str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..layout.design import scaled_set
 from ..layout.impose import Placement
 from ..layout.plan import LABEL_SIZE, PagePlan, sheet_pages
+from ..resources.formcache import FormCache
 from ..units import format_mm
 from ..values.design import CardSet, sheet_slots
 from ..values.model import Template
@@ -76,6 +77,7 @@ def card_sheets(cards: CardSet, t: Template, settings: Settings) -> dict[str, by
         return [*lines, marks] if marks else lines
 
     documents: dict[str, tuple[Document, CardFaces]] = {}
+    kept = FormCache(settings.cache) if settings.cache is not None else None
 
     def document(file: str) -> tuple[Document, CardFaces]:
         if file not in documents:  # each file defines every form it uses
@@ -94,8 +96,14 @@ def card_sheets(cards: CardSet, t: Template, settings: Settings) -> dict[str, by
                 paper=t.paper,
                 duplex=_PRINTED[settings.duplex] if t.backs and not t.fold else "simplex",
                 draft=settings.draft,
+                kept=kept,
             )
-            faces = CardFaces(doc, cards, settings.qr, settings.ink_saver, slots)
+            around = "".join(
+                "".join(texts(0, 0, side, fronts))
+                for side in ("fronts", "backs", "both")
+                for fronts in (True, False)
+            )
+            faces = CardFaces(doc, cards, settings.qr, settings.ink_saver, slots, around)
             documents[file] = (doc, faces)
         return documents[file]
 
