@@ -127,11 +127,13 @@ def _read(path: Path) -> KeptForm | None:
             tuple(((_text(a), _value(v)), _text(name)) for (a, v), name in header["states"]),
             tuple((_text(font), _text(name)) for font, name in header["fonts"]),
         )
-    except (ValueError, TypeError, KeyError):
+    except (ValueError, TypeError, LookupError):
         return None
 
 
 def _event(event) -> tuple:
+    if not isinstance(event, list) or not event:
+        raise TypeError("an event is a list")
     if event[0] == "names" and len(event) == 2:
         return ("names", tuple((_text(font), _text(name)) for font, name in event[1]))
     if event[0] == "form" and len(event) == 5:

@@ -1,0 +1,267 @@
+"""The form cache: a rebuild that places kept card faces writes a clean build's bytes.
+
+Every test compares against a build with no cache at all, so a kept form that differs
+from what drawing it again would give (a stale key, a font named under another internal
+name, a damaged entry read back) shows as differing bytes. The cache's own file reader
+is fuzzed: no bytes on disk may raise, and a damaged entry is only ever a miss.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import printkit
+from printkit.load.templates import load_template
+from printkit.render.sheets import card_sheets
+from printkit.resources.formcache import FormCache, KeptForm
+from printkit.values.settings import Settings
+
+from .test_design import make_deck
+
+#: Twenty more cards for the scaffold's four, each with its own text and playing card.
+PLAYING = [
+    rank + suit for suit in "HD" for rank in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J"]
+]
+ROWS = "".join(
+    f"Card {n},1,potion,{n % 5},flask,Gain **{n}** :drop: when a rival passes.,,,,,,{code}\n"
+    for n, code in enumerate(PLAYING, start=1)
+)
+
+
+def sheets(deck, kept: Path | None, **options) -> bytes:
+    cards = printkit.load_deck(deck) if isinstance(deck, Path) else printkit.load_deck()
+    parts = card_sheets(cards, load_template("plaincards-letter"), Settings(cache=kept, **options))
+    return b"".join(parts[name] for name in sorted(parts))
+
+
+def entries(folder: Path) -> set[Path]:
+    return {path for path in folder.rglob("*") if path.is_file() and path.suffix != ".tmp"}
+
+
+def edit(deck: Path, old: str, new: str) -> None:
+    cards = deck / "cards.csv"
+    text = cards.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    cards.write_text(text.replace(old, new), encoding="utf-8")
+
+
+@pytest.fixture
+def deck(tmp_path):
+    return make_deck(tmp_path / "potions", "every-box.toml", ROWS)
+
+
+def test_a_cold_and_a_warm_build_write_a_clean_builds_bytes(deck, tmp_path):
+    kept = tmp_path / "forms"
+    clean = sheets(deck, None)
+    assert sheets(deck, kept) == clean
+    first = entries(kept)
+    assert len(first) > len(ROWS.splitlines())
+    assert sheets(deck, kept) == clean
+    assert entries(kept) == first  # nothing drawn again
+
+
+@pytest.mark.parametrize(
+    "old, new, most",
+    [
+        pytest.param("Gain **7** :drop:", "Gain **8** :drop:", 3, id="one card's text"),
+        pytest.param("Card 3,1,potion,3", "Card 3,1,potion,4", 3, id="one card's cost"),
+        pytest.param("Card 2,", "Card 2 bis,", 3, id="one card's name"),
+        pytest.param("6H\n", "6C\n", 3, id="one card's playing card"),
+    ],
+)
+def test_editing_one_card_draws_only_that_card_again(deck, tmp_path, old, new, most):
+    kept = tmp_path / "forms"
+    sheets(deck, kept)
+    before = entries(kept)
+    edit(deck, old, new)
+    assert sheets(deck, kept) == sheets(deck, None)
+    assert 1 <= len(entries(kept) - before) <= most
+
+
+def test_reordered_rows_draw_nothing_again(deck, tmp_path):
+    kept = tmp_path / "forms"
+    sheets(deck, kept)
+    before = entries(kept)
+    cards = deck / "cards.csv"
+    lines = cards.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[3], lines[12] = lines[12], lines[3]
+    cards.write_text("".join(lines), encoding="utf-8")
+    assert sheets(deck, kept) == sheets(deck, None)
+    assert entries(kept) == before
+
+
+def test_a_new_letter_sets_every_face_with_the_same_codes_as_a_clean_build(deck, tmp_path):
+    kept = tmp_path / "forms"
+    sheets(deck, kept)
+    edit(deck, "Card 5,", "Carte ţ5,")  # a letter outside ASCII moves later glyph codes
+    assert sheets(deck, kept) == sheets(deck, None)
+
+
+def test_a_changed_setting_is_never_answered_from_another_settings_forms(deck, tmp_path):
+    kept = tmp_path / "forms"
+    sheets(deck, kept)
+    assert sheets(deck, kept, ink_saver=True) == sheets(deck, None, ink_saver=True)
+    assert sheets(deck, kept, qr=False) == sheets(deck, None, qr=False)
+    assert sheets(deck, kept) == sheets(deck, None)
+
+
+@cache
+def clean_dead_mens_deck() -> bytes:
+    return sheets(None, None)
+
+
+def test_the_dead_mens_deck_rebuilt_warm_is_a_clean_build(tmp_path):
+    kept = tmp_path / "forms"
+    assert sheets(None, kept) == clean_dead_mens_deck()
+    assert sheets(None, kept) == clean_dead_mens_deck()
+
+
+def truncate(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[:-7])
+
+
+def flip(path: Path) -> None:
+    data = bytearray(path.read_bytes())
+    data[-3] ^= 0x40
+    path.write_bytes(bytes(data))
+
+
+def garble(path: Path) -> None:
+    data = path.read_bytes()
+    path.write_bytes(b'{"format": 1, "length": [}' + data[data.index(b"\n") :])
+
+
+def alias(path: Path) -> None:
+    other = next(p for p in sorted(path.parent.parent.rglob("*")) if p.is_file() and p != path)
+    path.unlink()
+    path.symlink_to(other)
+
+
+def swell(path: Path) -> None:
+    with path.open("ab") as stream:
+        stream.truncate(17 * 1024 * 1024)
+
+
+def hollow(path: Path) -> None:
+    path.unlink()
+    path.mkdir()
+
+
+def empty(path: Path) -> None:
+    path.write_bytes(b"")
+
+
+@pytest.mark.parametrize("damage", [truncate, flip, garble, alias, swell, hollow, empty])
+def test_a_damaged_entry_is_drawn_again(deck, tmp_path, damage):
+    kept = tmp_path / "forms"
+    clean = sheets(deck, None)
+    sheets(deck, kept)
+    for path in sorted(entries(kept)):
+        damage(path)
+    assert sheets(deck, kept) == clean
+
+
+def test_a_cache_folder_that_cannot_be_written_keeps_nothing_and_still_builds(deck, tmp_path):
+    blocked = tmp_path / "forms"
+    blocked.write_text("a file in the cache folder's place\n", encoding="utf-8")
+    assert sheets(deck, blocked) == sheets(deck, None)
+    assert blocked.read_text(encoding="utf-8").startswith("a file")
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can write into a read-only folder")
+def test_a_read_only_cache_folder_still_builds(deck, tmp_path):
+    kept = tmp_path / "forms"
+    sheets(deck, kept)
+    edit(deck, "Gain **7** :drop:", "Gain **9** :drop:")
+    for folder in (kept, *(p for p in kept.iterdir() if p.is_dir())):
+        folder.chmod(0o500)
+    try:
+        assert sheets(deck, kept) == sheets(deck, None)
+    finally:
+        for folder in (kept, *(p for p in kept.iterdir() if p.is_dir())):
+            folder.chmod(0o700)
+
+
+FORM = KeptForm(
+    b"x\x9c\x03\x00\x00\x00\x00\x01",
+    (("names", (("Body", "F1"),)), ("form", "icon-drop", (0, 0, 10.5, 10), "ab", ("icon", "drop"))),
+    ("icon-drop",),
+    ((("ca", 0.5), "gRLs0"),),
+    (("Body", "F1"),),
+)
+
+
+def test_a_kept_form_reads_back_as_it_was_put(tmp_path):
+    forms = FormCache(tmp_path)
+    assert forms.get("ab12") is None
+    forms.put("ab12", FORM)
+    assert forms.get("ab12") == FORM
+    assert (forms.hits, forms.misses) == (1, 1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.binary(max_size=400), header=st.booleans())
+def test_no_bytes_on_disk_raise(tmp_path_factory, data, header):
+    folder = tmp_path_factory.mktemp("forms")
+    forms = FormCache(folder)
+    forms.put("cd34", FORM)
+    path = folder / "cd" / "cd34"
+    if header:  # a well-formed line before the bytes, to reach the stream's checks
+        data = path.read_bytes().split(b"\n", 1)[0] + b"\n" + data
+    path.write_bytes(data)
+    assert forms.get("cd34") in (None, FORM)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+        max_leaves=12,
+    )
+)
+def test_no_header_of_any_shape_raises(tmp_path_factory, value):
+    import json
+
+    folder = tmp_path_factory.mktemp("forms")
+    forms = FormCache(folder)
+    forms.put("ef56", FORM)
+    path = folder / "ef" / "ef56"
+    stream = path.read_bytes().split(b"\n", 1)[1]
+    for field in ("events", "forms", "states", "fonts"):
+        header = json.loads(path.read_bytes().split(b"\n", 1)[0])
+        header[field] = value
+        path.write_bytes(json.dumps(header).encode() + b"\n" + stream)
+        kept = forms.get("ef56")
+        assert kept is None or isinstance(kept, KeptForm)
+
+
+def test_pruning_deletes_the_oldest_entries_first(tmp_path):
+    forms = FormCache(tmp_path)
+    for n in range(6):
+        key = f"{n:02d}{'x' * 30}"
+        forms.put(key, FORM)
+        os.utime(tmp_path / key[:2] / key, (1_000_000 + n, 1_000_000 + n))
+    size = (tmp_path / "00" / f"00{'x' * 30}").stat().st_size
+    forms.prune(limit=3 * size)
+    assert sorted(path.name[:2] for path in entries(tmp_path)) == ["03", "04", "05"]
+    forms.prune(limit=0)
+    assert entries(tmp_path) == set()
+
+
+def test_build_keeps_forms_in_the_players_cache_folder(cli, deck, tmp_path, monkeypatch):
+    kept = tmp_path / "cache"
+    monkeypatch.setenv("PRINTKIT_CACHE", str(kept))
+    written = []
+    for out in ("one", "two"):
+        result = cli("build", "--deck-dir", str(deck), "--no-proofs", "--out", str(tmp_path / out))
+        assert result.status == 0, result.err
+        written.append({p.name: p.read_bytes() for p in (tmp_path / out).glob("*.pdf")})
+    assert written[0] == written[1]
+    assert entries(kept / "forms")
