@@ -265,3 +265,91 @@ def test_build_keeps_forms_in_the_players_cache_folder(cli, deck, tmp_path, monk
         written.append({p.name: p.read_bytes() for p in (tmp_path / out).glob("*.pdf")})
     assert written[0] == written[1]
     assert entries(kept / "forms")
+
+
+def proofs(deck: Path, kept: Path | None, **options) -> dict[str, bytes]:
+    """The deck's sheets and proof images, by file name."""
+    from printkit.targets.sheets import sheet_files
+
+    cards = printkit.load_deck(deck)
+    made = sheet_files(
+        cards,
+        load_template("plaincards-letter"),
+        Settings(cache=kept, **options),
+        deck.parent / "out" / "sheets.pdf",
+        proof=True,
+    )
+    return {path.name: bytes(data) for path, data in made}
+
+
+def kept_files(folder: Path) -> set[Path]:
+    """The entries that hold a made file (a proof image), not a form."""
+    return {path for path in entries(folder) if b'"kind":"file"' in path.read_bytes()[:200]}
+
+
+def test_a_warm_build_keeps_each_proof_image_and_makes_again_only_the_changed_one(deck, tmp_path):
+    kept = tmp_path / "forms"
+    first = proofs(deck, kept)
+    assert sum(name.endswith(".png") for name in first) == 2
+    assert len(kept_files(kept)) == 2
+    assert proofs(deck, kept) == first == proofs(deck, None)
+    before = kept_files(kept)
+    edit(deck, "Card 3,1,potion,3", "Card 3,1,potion,4")  # on the first image
+    assert proofs(deck, kept) == proofs(deck, None)
+    assert len(kept_files(kept) - before) == 1
+
+
+@pytest.mark.parametrize("damage", [truncate, flip, garble, swell, empty])
+def test_a_damaged_proof_image_is_made_again(deck, tmp_path, damage):
+    kept = tmp_path / "forms"
+    clean = proofs(deck, None)
+    proofs(deck, kept)
+    for path in sorted(kept_files(kept)):
+        damage(path)
+    assert proofs(deck, kept) == clean
+
+
+def test_proofs_of_other_settings_are_not_taken_for_these(deck, tmp_path):
+    kept = tmp_path / "forms"
+    proofs(deck, kept)
+    assert proofs(deck, kept, ink_saver=True) == proofs(deck, None, ink_saver=True)
+    assert proofs(deck, kept, duplex="short") == proofs(deck, None, duplex="short")
+    assert proofs(deck, kept, duplex="manual") == proofs(deck, None, duplex="manual")
+
+
+def test_a_kept_file_reads_back_as_it_was_put_and_is_never_a_form(tmp_path):
+    files = FormCache(tmp_path)
+    assert files.get_file("ab12") is None
+    files.put_file("ab12", b"\x89PNG a proof")
+    assert files.get_file("ab12") == b"\x89PNG a proof"
+    assert files.get("ab12") is None  # a file is not a form
+    files.put("cd34", FORM)
+    assert files.get_file("cd34") is None  # nor a form a file
+
+
+def test_a_file_too_large_to_read_back_is_not_kept(tmp_path):
+    files = FormCache(tmp_path)
+    files.put_file("ab12", bytes(16 * 1024 * 1024))
+    assert files.get_file("ab12") is None
+    assert entries(tmp_path) == set()
+
+
+def page_key(code: str, form_key: str | None = "k", name: str = "face") -> str | None:
+    """The key of a page placing one form (drawn under ``form_key``) and drawing ``code``."""
+    from printkit.render.pdf import Document
+
+    doc = Document((200, 200), "t", "s", kind="sheets", paper="letter")
+    doc.fix_glyphs("")
+    doc.form(name, (0, 0, 10, 10), lambda: doc.canvas.rect(1, 1, 5, 5), form_key)
+    doc.canvas.doForm(name)
+    doc.canvas.drawString(20, 20, code)
+    doc.end_page()
+    return doc.page_keys[0]
+
+
+def test_a_pages_key_is_what_it_draws():
+    assert page_key("abc") == page_key("abc")
+    assert page_key("abc") != page_key("abd")
+    assert page_key("abc") != page_key("abc", form_key="other")
+    assert page_key("abc") != page_key("abc", name="other")
+    assert page_key("abc", form_key=None) is None  # a form known by no key: the page neither

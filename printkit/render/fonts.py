@@ -258,6 +258,19 @@ def face_source(face: str):
     return str(face_file(face))
 
 
+def face_identity(face: str) -> tuple:
+    """What ``face_source`` opens, as a key: its file's path, size and time (a font
+    the system updates is another font)."""
+    import os
+
+    path = package_file(SCRIPT, variable=True) if face in SCRIPT_FACES else face_file(face)
+    try:
+        stat = os.stat(path)
+    except (OSError, TypeError, ValueError):
+        return (face, repr(path))
+    return (face, str(path), stat.st_size, stat.st_mtime_ns)
+
+
 def fallback_frags(frags: list) -> list:
     """A parsed paragraph's fragments, each one whose text its face cannot wholly set
     split into runs, each in the face of its chain that has its characters."""

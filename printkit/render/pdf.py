@@ -106,6 +106,9 @@ class Document:
         self._recording: list[_Recording] = []
         self._glyphs: int | None = None  # glyph codes given once fix_glyphs has run
         self._common = b""  # what every kept form of this document also depends on
+        self._keys: dict[str, str] = {}  # each form drawn or placed under a key: its full key
+        #: Each page's key so far (``end_page``), or None for a page that has none.
+        self.page_keys: list[str | None] = []
 
     def fix_glyphs(self, text: str) -> None:
         """Give every character of ``text`` its code in every TrueType font now, in one
@@ -134,6 +137,7 @@ class Document:
                     language(),
                     self.canvas._preamble,
                     chars,
+                    _font_files(),
                 )
             ).encode()
         ).digest()
@@ -158,6 +162,8 @@ class Document:
             if not self._replay(name, bbox, key):
                 self._draw(name, bbox, draw, key)
             self._forms.add(name)
+            if key is not None:
+                self._keys[name] = self._full_key(key)
         if outer is not None:
             outer.named = len(self.canvas._doc.fontMapping)
         return name
@@ -308,6 +314,35 @@ class Document:
     def page_size(self, width: float, height: float) -> None:
         self.canvas.setPageSize((width, height))
 
+    def end_page(self) -> None:
+        """End the page, noting its key in ``page_keys``: a hash of everything its
+        pixels are drawn from (its own drawing, the keys of the forms it places, the
+        fonts' names and codes, the transparency states), or None where any of it is not
+        known by a key. Two pages of the same key look alike, in any build: what is made
+        from a page (a proof) may be kept by it."""
+        import hashlib
+
+        canvas = self.canvas
+        key = None
+        placed = sorted(set(canvas._formsinuse))
+        if (
+            self._fixed()
+            and all(name in self._keys for name in placed)
+            and not (canvas._colorsUsed or canvas._shadingUsed or canvas._annotationrefs)
+        ):
+            whole = repr(
+                (
+                    canvas._pagesize,
+                    canvas._code,
+                    [(name, self._keys[name]) for name in placed],
+                    sorted(canvas._doc.fontMapping.items()),
+                    sorted(canvas._extgstate._c.items(), key=repr),
+                )
+            )
+            key = hashlib.sha256(self._common + whole.encode()).hexdigest()
+        self.page_keys.append(key)
+        canvas.showPage()
+
     def finish(self) -> PdfData:
         """The finished file: its bytes, or a ``Pdf`` to read when it holds pictures
         (``pdf_bytes`` gives the bytes of either)."""
@@ -361,6 +396,20 @@ def _true_type_fonts() -> list:
 
     fonts = (pdfmetrics.getFont(name) for name in pdfmetrics.getRegisteredFontNames())
     return [font for font in fonts if isinstance(font, TTFont)]
+
+
+def _font_files() -> tuple:
+    """Each TrueType font's file, by its path, size and time: a font the system updates
+    is another font."""
+    found = []
+    for font in _true_type_fonts():
+        path = getattr(font.face, "filename", "")
+        try:
+            stat = os.stat(path)
+            found.append((font.fontName, path, stat.st_size, stat.st_mtime_ns))
+        except (OSError, TypeError, ValueError):
+            found.append((font.fontName, repr(path)))
+    return tuple(sorted(found))
 
 
 def _name_font(font: str, doc) -> bool:

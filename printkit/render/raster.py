@@ -12,6 +12,7 @@ import io
 import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..layout.impose import slot_rects, used_slots
 from ..parallel import busy, spawned
@@ -22,8 +23,11 @@ from ..values.names import layout_label, slug
 from ..values.shops import Shop
 from ..words import say
 from .cards import CardPages, card_pages
-from .fonts import face_source, text_runs
+from .fonts import face_identity, face_source, text_runs
 from .pages import Reopened, load_document, render_loaded, render_pages
+
+if TYPE_CHECKING:
+    from ..resources.formcache import FormCache
 
 __all__ = [
     "CUT_DPI",
@@ -120,11 +124,20 @@ PROOF_CARDS = 18
 
 
 def proof_from_sheets(
-    pdf: bytes, t: Template, duplex: str, backs_of: list[str], name: str
+    pdf: bytes,
+    t: Template,
+    duplex: str,
+    backs_of: list[str],
+    name: str,
+    page_keys: list[str | None] | None = None,
+    kept: FormCache | None = None,
 ) -> Iterator[bytes]:
     """The proof of a deck cut from its own print sheets (drawn once, for both), one PNG
     after another: every front, then one of each distinct back. ``backs_of`` names each
-    card's back ("" for none); the sheets are read as ``render.sheets`` laid them out."""
+    card's back ("" for none); the sheets are read as ``render.sheets`` laid them out.
+    With the sheets' ``page_keys`` and a cache (``kept``), a proof image made from pages
+    of the same keys in an earlier build is taken from the cache, and a page none of
+    whose proof images changed is not rendered."""
     import pypdfium2 as pdfium
 
     from ..layout.impose import FOLDS, impose
@@ -177,22 +190,49 @@ def proof_from_sheets(
     if t.fold:  # a folded back is turned as the fold turns it
         seen = {k: (p, r, FOLDS[t.fold] == "top-bottom") for k, (p, r, _) in seen.items()}
     places += list(seen.values())
+    size = (round(places[0][1].w * scale), round(places[0][1].h * scale)) if places else (0, 0)
+    keys = None
+    if page_keys is not None and kept is not None:
+        keys = [
+            None
+            if page_keys[index] is None
+            else repr((page_keys[index], tuple(trim), turned, whole, t.paper_width, t.paper_height))
+            for index, trim, turned in places
+        ]
     try:
         corner = round(t.corner_radius * scale)
-        yield from _proofs(lambda i: crop(*places[i]), len(places), name, len(seen), 6, corner)
+        cards = _Cards(lambda i: crop(*places[i]), len(places), size, keys)
+        yield from _proofs(cards, name, len(seen), 6, corner, kept)
     finally:
         document.close()
 
 
+class _Cards(NamedTuple):
+    """The card images of a proof: ``image(i)`` makes the i-th, all of one ``size``, and
+    ``keys`` name each by what it is cut from (None for one that has no key)."""
+
+    image: Callable[[int], object]
+    count: int
+    size: tuple[int, int]
+    keys: list[str | None] | None = None
+
+
 def _proofs(
-    card, count: int, name: str, backs: int, columns: int, corner: int = 0
+    cards: _Cards,
+    name: str,
+    backs: int,
+    columns: int,
+    corner: int = 0,
+    kept: FormCache | None = None,
 ) -> Iterator[bytes]:
-    """Proof PNGs of ``count`` card images (``card(i)``), at most PROOF_CARDS each, each
-    card's corners rounded to ``corner`` pixels, as the card is cut; one after another."""
+    """Proof PNGs of the card images ``cards``, at most PROOF_CARDS each, each card's
+    corners rounded to ``corner`` pixels, as the card is cut; one after another. Where
+    every card of an image has a key, the image is kept in ``kept`` and taken from it."""
     from PIL import Image, ImageDraw
 
     # Each card is made and pasted in turn: one proof image and one card in memory.
-    card_w, card_h = card(0).size
+    card, count = cards.image, cards.count
+    card_w, card_h = cards.size
     gap, head = 12, 52
     heading = _Heading(TITLE, 28)
     parts = -(-count // PROOF_CARDS)
@@ -211,23 +251,38 @@ def _proofs(
     key = "print.proof-back" if backs == 1 else "print.proof-backs" if backs else "print.proof"
     title = say(key, deck=name, count=fronts, backs=backs)  # no back when none is printed
 
+    def chunk_of(part: int) -> range:
+        return range(part * PROOF_CARDS, min(count, (part + 1) * PROOF_CARDS))
+
+    def heading_of(part: int) -> str:
+        if parts == 1:
+            return title
+        first = part * PROOF_CARDS + 1
+        last = min(first + len(chunk_of(part)) - 1, fronts)
+        return say(
+            "print.proof-part", title=title, part=part + 1, parts=parts, first=first, last=last
+        )
+
+    def key_of(part: int) -> str | None:
+        """What the ``part``-th image is made from, hashed; None if a card has no key."""
+        if kept is None or cards.keys is None:
+            return None
+        shown = [cards.keys[index] for index in chunk_of(part)]
+        if None in shown:
+            return None
+        text = heading_of(part)
+        made = (text, cards.size, corner, columns, PROOF_DPI, heading.identity(text))
+        return _made_key("proof", made, shown)
+
     def sheet(part: int):
         """The ``part``-th proof image, its cards pasted one after another."""
-        chunk = range(part * PROOF_CARDS, min(count, (part + 1) * PROOF_CARDS))
+        chunk = chunk_of(part)
         cols = min(columns, len(chunk))
         rows = -(-len(chunk) // cols)
         size = (cols * (card_w + gap) + gap, head + rows * (card_h + gap) + gap)
         image = Image.new("RGB", size, _GROUND)
         draw = ImageDraw.Draw(image)
-        heading_text = title
-        if parts > 1:
-            first = part * PROOF_CARDS + 1
-            last = min(first + len(chunk) - 1, fronts)
-            heading_text = say(
-                "print.proof-part", title=title, part=part + 1, parts=parts, first=first,
-                last=last,
-            )  # fmt: skip
-        heading.draw(draw, (gap + 2, 12), heading_text, "#efe2c4")
+        heading.draw(draw, (gap + 2, 12), heading_of(part), "#efe2c4")
         for offset, index in enumerate(chunk):
             row, col = divmod(offset, cols)
             picture = card(index)
@@ -242,18 +297,47 @@ def _proofs(
     # PNG packing takes most of the time and runs outside Python's lock: each image is
     # packed on the other core while the next is pasted, two at most in memory (see
     # printkit.parallel for the figures).
+    # A kept image is taken as it was packed, in its turn.
     pool = ThreadPoolExecutor(max_workers=1)
     packing = None
+
+    def packed():
+        png, key = packing.result()
+        if key is not None:
+            kept.put_file(key, png)
+        return png
+
     try:
         for part in range(parts):
-            image = sheet(part)  # pasted while the one before is packed
+            key = key_of(part)
+            found = kept.get_file(key) if key is not None else None
+            if found is None:
+                image = sheet(part)  # pasted while the one before is packed
             if packing is not None:
-                yield packing.result()
-            packing = pool.submit(_png, image)
+                yield packed()
+                packing = None
+            if found is not None:
+                yield found
+            else:
+                packing = pool.submit(lambda image=image, key=key: (_png(image), key))
         if packing is not None:
-            yield packing.result()
+            yield packed()
     finally:  # a generator closed early, or an error: no packing left running
         pool.shutdown(cancel_futures=True)
+
+
+def _made_key(kind: str, made: tuple, parts: list[str]) -> str:
+    """The key of a made image: its ``kind``, how it is made and what from, and the
+    versions of what makes it (printkit, Pillow, PDFium)."""
+    import hashlib
+
+    import PIL
+    import pypdfium2
+
+    from ..version import __version__
+
+    versions = (__version__, PIL.__version__, str(pypdfium2.PDFIUM_INFO))
+    return hashlib.sha256(repr((kind, versions, made, parts)).encode()).hexdigest()
 
 
 #: The proof's ground, between and around its cards.
@@ -266,6 +350,11 @@ class _Heading:
 
     def __init__(self, face: str, size: int):
         self.face, self.size, self.fonts = face, size, {}
+
+    def identity(self, text: str) -> tuple:
+        """The face and size ``text`` is drawn in, as a key, its font files and all."""
+        faces = sorted({face for _, face in text_runs(text, self.face)})
+        return (self.size, tuple(face_identity(face) for face in faces))
 
     def draw(self, draw, at: tuple[int, int], text: str, fill: str) -> None:
         from PIL import ImageFont

@@ -9,6 +9,8 @@ the lines and the labels.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..layout.design import scaled_set
 from ..layout.impose import Placement
 from ..layout.plan import LABEL_SIZE, PagePlan, sheet_pages
@@ -22,7 +24,7 @@ from .design import CardFaces
 from .fonts import BODY
 from .pdf import Document, hex_color
 
-__all__ = ["card_sheets", "instructions", "mark_settings", "stamp"]
+__all__ = ["Sheets", "card_sheets", "drawn_sheets", "instructions", "mark_settings", "stamp"]
 
 #: How the printer is asked to print a file, for each duplex mode: manual duplex prints
 #: each of its two files single-sided, turning the stack by hand.
@@ -55,10 +57,23 @@ def mark_settings(t: Template) -> str | None:
     )
 
 
+class Sheets(NamedTuple):
+    """A deck's sheets as drawn: each file's PDF ({"": pdf}, or manual duplex's
+    {"fronts": pdf, "backs": pdf}) and each file's page keys (``Document.end_page``)."""
+
+    parts: dict[str, bytes]
+    page_keys: dict[str, list[str | None]]
+
+
 def card_sheets(cards: CardSet, t: Template, settings: Settings) -> dict[str, bytes]:
     """The deck's sheets on ``t``, its layouts drawn at the template's card size, with
     ``settings.aids`` player aids and blank cards after its cards: {"": pdf} or, for
     manual duplex, {"fronts": pdf, "backs": pdf}."""
+    return drawn_sheets(cards, t, settings).parts
+
+
+def drawn_sheets(cards: CardSet, t: Template, settings: Settings) -> Sheets:
+    """``card_sheets``, with each page's key."""
     from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
     cards = scaled_set(cards, t.card_width, t.card_height)
@@ -115,7 +130,10 @@ def card_sheets(cards: CardSet, t: Template, settings: Settings) -> dict[str, by
     )  # fmt: skip
     for page in pages:
         _draw(*document(page.file), t, page)
-    return {file: doc.finish() for file, (doc, _) in documents.items()}
+    return Sheets(
+        {file: doc.finish() for file, (doc, _) in documents.items()},
+        {file: doc.page_keys for file, (doc, _) in documents.items()},
+    )
 
 
 def _draw(doc: Document, faces: CardFaces, t: Template, page: PagePlan) -> None:
@@ -165,7 +183,7 @@ def _draw(doc: Document, faces: CardFaces, t: Template, page: PagePlan) -> None:
             canvas.drawCentredString(0, 0, label.text)
             canvas.restoreState()
         canvas.restoreState()
-    canvas.showPage()
+    doc.end_page()
 
 
 def stamp(canvas, form: str, placement: Placement) -> None:

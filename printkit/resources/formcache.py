@@ -1,5 +1,6 @@
-"""Drawn forms kept between builds: a rebuild places the cards that did not change
-instead of drawing them again.
+"""Drawn forms and made images kept between builds: a rebuild places the cards that
+did not change instead of drawing them again, and keeps the proof images of pages that
+did not change.
 
 A card's face costs milliseconds to draw (its paragraphs set and fitted, its pictures
 and icons placed) and a few kilobytes to keep. Each form a document draws under a
@@ -8,7 +9,8 @@ is kept as a file of this folder: its compressed content stream, and what the st
 expects of the document around it (the fonts it names and under which internal names,
 the forms it places, its transparency states). ``render.pdf.Document`` reads an entry
 back only when the document agrees with every expectation, so a rebuild writes the
-same bytes as a clean build; anything else is a miss and the form is drawn.
+same bytes as a clean build; anything else is a miss and the form is drawn. A made
+file (a proof image) is kept whole, under the key of everything it was made from.
 
 The folder is printkit's cache (``paths.cache_dir``): deleting it is always
 safe. Every entry is checked before use (its size bounded, its header's shape, its
@@ -30,7 +32,7 @@ from .paths import keep
 __all__ = ["FormCache", "KeptForm"]
 
 #: The entries' format: change it when what an entry holds changes.
-_FORMAT = 1
+_FORMAT = 2
 #: The largest entry read back, and the largest header line.
 _MAX_ENTRY = 16 * 1024 * 1024
 _MAX_HEADER = 1024 * 1024
@@ -67,16 +69,38 @@ class FormCache:
     def put(self, key: str, form: KeptForm) -> None:
         """Keep ``form`` under ``key``; a folder that cannot be written keeps nothing."""
         header = {
-            "format": _FORMAT,
-            "sha256": hashlib.sha256(form.stream).hexdigest(),
-            "length": len(form.stream),
             "events": form.events,
             "forms": form.forms,
             "states": form.states,
             "fonts": form.fonts,
         }
+        self._keep(key, "form", header, form.stream)
+
+    def get_file(self, key: str) -> bytes | None:
+        """The file kept under ``key`` (``put_file``), or None."""
+        entry = _entry(self._path(key), "file")
+        if entry is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        return entry[1]
+
+    def put_file(self, key: str, data: bytes) -> None:
+        """Keep a made file whole under ``key``; a folder that cannot be written keeps
+        nothing, and a file too large to be read back is not kept."""
+        if len(data) < _MAX_ENTRY - _MAX_HEADER:
+            self._keep(key, "file", {}, data)
+
+    def _keep(self, key: str, kind: str, header: dict, body: bytes) -> None:
+        header = {
+            "format": _FORMAT,
+            "kind": kind,
+            "sha256": hashlib.sha256(body).hexdigest(),
+            "length": len(body),
+            **header,
+        }
         line = json.dumps(header, separators=(",", ":")).encode() + b"\n"
-        keep(self._path(key), line + form.stream)
+        keep(self._path(key), line + body)
 
     def prune(self, limit: int = _MAX_FOLDER) -> None:
         """Delete the entries least recently written until the folder is under ``limit``."""
@@ -101,8 +125,9 @@ class FormCache:
         return self.folder / key[:2] / key
 
 
-def _read(path: Path) -> KeptForm | None:
-    """The entry at ``path`` if it is whole and well formed; None for anything else."""
+def _entry(path: Path, kind: str) -> tuple[dict, bytes] | None:
+    """The header and body of the entry of ``kind`` at ``path`` if it is whole (its size
+    bounded, its body of its length and hash); None for anything else."""
     try:
         with open(path, "rb", opener=_no_follow) as file:
             data = file.read(_MAX_ENTRY + 1)
@@ -113,13 +138,27 @@ def _read(path: Path) -> KeptForm | None:
         return None
     try:
         header = json.loads(data[:end])
-        stream = data[end + 1 :]
+        body = data[end + 1 :]
         if (
-            header["format"] != _FORMAT
-            or header["length"] != len(stream)
-            or header["sha256"] != hashlib.sha256(stream).hexdigest()
+            not isinstance(header, dict)
+            or header.get("format") != _FORMAT
+            or header.get("kind") != kind
+            or header.get("length") != len(body)
+            or header.get("sha256") != hashlib.sha256(body).hexdigest()
         ):
             return None
+    except (ValueError, RecursionError):  # not JSON, or nested too deep to read
+        return None
+    return header, body
+
+
+def _read(path: Path) -> KeptForm | None:
+    """The form at ``path`` if it is whole and well formed; None for anything else."""
+    entry = _entry(path, "form")
+    if entry is None:
+        return None
+    header, stream = entry
+    try:
         return KeptForm(
             stream,
             tuple(_event(event) for event in header["events"]),

@@ -114,19 +114,20 @@ def sheet_files(
     manual duplex adds -fronts and -backs to its name, and a template for a cutting
     machine adds its cut files (-cut.svg, -cut.dxf). With ``proof``, the deck's proof
     images beside them, cut from the sheets just drawn, each let go once it is taken."""
-    from ..render.sheets import card_sheets
+    from ..render.sheets import drawn_sheets
 
     if settings.page_images:
         _check_page_images(template, target)
-    parts = card_sheets(cards, template, settings)
+    drawn = drawn_sheets(cards, template, settings)
+    parts = drawn.parts
     files = _sheets_and_cuts(parts, target, template, cards.name)
     yield from files.items()
     if settings.page_images:
         for path in sheet_parts(parts, target):
             yield from _page_images(files[path], path)
     if proof:
-        redraw = partial(card_sheets, cards, template)
-        yield from _cut_proofs(parts, redraw, template, settings, cards, target.parent)
+        redraw = partial(drawn_sheets, cards, template)
+        yield from _cut_proofs(drawn, redraw, template, settings, cards, target.parent)
 
 
 def sheet_parts(parts: dict[str, bytes], target: Path) -> dict[Path, bytes]:
@@ -192,19 +193,24 @@ def _sheets_and_cuts(parts: dict[str, bytes], target: Path, template: Template, 
     return files
 
 
-def _cut_proofs(parts, redraw, template: Template, settings: Settings, cards: CardSet, out: Path):
+def _cut_proofs(drawn, redraw, template: Template, settings: Settings, cards: CardSet, out: Path):
     """A deck's proof images in ``out`` (every front, then each distinct back), made one
-    at a time and cut from its sheets just drawn, so every card is drawn once for both.
-    Manual duplex's fronts and backs are two files: the sheets are drawn again as one
-    long-edge file (``redraw(settings)``)."""
+    at a time and cut from its sheets just drawn (``drawn``, a ``render.sheets.Sheets``),
+    so every card is drawn once for both; each image of pages unchanged since an earlier
+    build is taken from the cache folder. Manual duplex's fronts and backs are two
+    files: the sheets are drawn again as one long-edge file (``redraw(settings)``)."""
     from ..render.raster import proof_from_sheets
+    from ..resources.formcache import FormCache
 
-    sheet_pdf, duplex = parts.get(""), settings.duplex
-    if sheet_pdf is None:
-        sheet_pdf, duplex = redraw(settings._replace(duplex="long"))[""], "long"
+    duplex = settings.duplex
+    if "" not in drawn.parts:
+        drawn, duplex = redraw(settings._replace(duplex="long")), "long"
     printed = template.backs and duplex != "none"
     backs_of = [cards.back_key(card) if printed else "" for card in cards.cards]
-    proofs = proof_from_sheets(sheet_pdf, template, duplex, backs_of, cards.name)
+    kept = FormCache(settings.cache) if settings.cache is not None else None
+    proofs = proof_from_sheets(
+        drawn.parts[""], template, duplex, backs_of, cards.name, drawn.page_keys[""], kept
+    )
     stem = sheets_name(cards, settings).removesuffix(".pdf")
     for number, png in enumerate(proofs, start=1):
         yield out / f"{stem}-proof-{number}.png", png
