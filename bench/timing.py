@@ -1,7 +1,9 @@
 """Whole-process timing for the benchmarks: wall time and peak memory of a command.
 
 Each measurement runs the command as its own process (so Python's start-up and every
-import count, as they do for a player) several times and keeps the median.
+import count, as they do for a player) several times and keeps the median. A ``before``
+hook runs before every run, unmeasured: to empty printkit's cache folder for a first
+build's figure, or to edit a card for a rebuild's.
 """
 
 from __future__ import annotations
@@ -24,11 +26,14 @@ class Run:
     median_s: float
     runs: int
     peak_rss_mib: float  # the largest peak resident set of any run
+    cpu_s: float = 0.0  # the median processor time, user and system, of it and its children
 
 
 def _run_once(
-    command: list[str], cwd: Path | None, env: dict[str, str] | None
-) -> tuple[float, float]:
+    command: list[str], cwd: Path | None, env: dict[str, str] | None, before=None
+) -> tuple[float, float, float]:
+    if before is not None:
+        before()
     start = time.perf_counter()
     process = subprocess.Popen(
         command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
@@ -41,7 +46,8 @@ def _run_once(
         raise RuntimeError(f"{' '.join(command)} failed ({process.returncode}): {error}")
     if process.stderr:
         process.stderr.close()
-    return elapsed, usage.ru_maxrss / 1024  # ru_maxrss is in KiB on Linux
+    cpu = usage.ru_utime + usage.ru_stime  # with every child it waited for
+    return elapsed, usage.ru_maxrss / 1024, cpu  # ru_maxrss is in KiB on Linux
 
 
 def measure(
@@ -50,33 +56,43 @@ def measure(
     warmup: int = 1,
     cwd: Path | None = None,
     env: dict[str, str] | None = None,
+    before=None,
 ) -> Run:
-    """The median wall time of ``runs`` runs of a command, after ``warmup`` unmeasured ones."""
+    """The median wall time of ``runs`` runs of a command, after ``warmup`` unmeasured
+    ones, ``before()`` called before each."""
     for _ in range(warmup):
-        _run_once(command, cwd, env)
-    times, peaks = [], []
-    for _ in range(runs):
-        elapsed, peak = _run_once(command, cwd, env)
-        times.append(elapsed)
-        peaks.append(peak)
-    return Run(statistics.median(times), runs, max(peaks))
+        _run_once(command, cwd, env, before)
+    found = [_run_once(command, cwd, env, before) for _ in range(runs)]
+    return _run(found)
 
 
 def measure_together(
-    commands: dict[str, list[str]], runs: int = 7, cwd: Path | None = None
+    commands: dict[str, list[str]],
+    runs: int = 7,
+    cwd: Path | None = None,
+    before: dict[str, object] | None = None,
 ) -> dict[str, Run]:
     """Several commands measured in turn, round after round, so that a slow moment of
-    the machine falls on all of them alike: the fair way to take a ratio."""
-    for command in commands.values():
-        _run_once(command, cwd, None)
-    times: dict[str, list[float]] = {name: [] for name in commands}
-    peaks: dict[str, list[float]] = {name: [] for name in commands}
+    the machine falls on all of them alike: the fair way to take a ratio. ``before``
+    names the hook to call before each run of a command, by the command's name."""
+    hooks = before or {}
+    for name, command in commands.items():
+        _run_once(command, cwd, None, hooks.get(name))
+    found: dict[str, list] = {name: [] for name in commands}
     for _ in range(runs):
         for name, command in commands.items():
-            elapsed, peak = _run_once(command, cwd, None)
-            times[name].append(elapsed)
-            peaks[name].append(peak)
-    return {name: Run(statistics.median(times[name]), runs, max(peaks[name])) for name in commands}
+            found[name].append(_run_once(command, cwd, None, hooks.get(name)))
+    return {name: _run(found[name]) for name in commands}
+
+
+def _run(found: list[tuple[float, float, float]]) -> Run:
+    """The medians of some runs (wall, peak, processor time), and their peak."""
+    return Run(
+        statistics.median(wall for wall, _, _ in found),
+        len(found),
+        max(peak for _, peak, _ in found),
+        statistics.median(cpu for _, _, cpu in found),
+    )
 
 
 def summed_peak(command: list[str], cwd: Path | None = None) -> tuple[float, float]:

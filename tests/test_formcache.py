@@ -279,7 +279,7 @@ def proofs(deck: Path, kept: Path | None, **options) -> dict[str, bytes]:
         deck.parent / "out" / "sheets.pdf",
         proof=True,
     )
-    return {path.name: bytes(data) for path, data in made}
+    return {path.name: bytes(getattr(data, "data", data)) for path, data in made}
 
 
 def kept_files(folder: Path) -> set[Path]:
@@ -353,3 +353,75 @@ def test_a_pages_key_is_what_it_draws():
     assert page_key("abc") != page_key("abc", form_key="other")
     assert page_key("abc") != page_key("abc", name="other")
     assert page_key("abc", form_key=None) is None  # a form known by no key: the page neither
+
+
+def keyed_sheets(deck: Path, kept: Path, **options):
+    """The deck's sheets as the build checks them: the PDF and its pages' keys."""
+    from printkit.render.sheets import drawn_sheets
+
+    cards = printkit.load_deck(deck)
+    drawn = drawn_sheets(cards, load_template("plaincards-letter"), Settings(cache=kept, **options))
+    return drawn.parts[""], drawn.page_keys[""]
+
+
+def test_a_page_checked_before_is_not_read_again_and_reports_the_same(deck, tmp_path, monkeypatch):
+    from printkit.preflight import facts, preflight
+
+    kept = tmp_path / "forms"
+    data, keys = keyed_sheets(deck, kept)
+    clean = preflight(data, "sheets.pdf")
+    assert preflight(data, "sheets.pdf", known=(keys, FormCache(kept))) == clean
+    read = []
+    page = facts._page
+    monkeypatch.setattr(facts, "_page", lambda pdf, index: read.append(index) or page(pdf, index))
+    assert preflight(data, "sheets.pdf", known=(keys, FormCache(kept))) == clean
+    assert read == []
+    edit(deck, "Card 3,1,potion,3", "Card 3,1,potion,4")
+    data, keys = keyed_sheets(deck, kept)
+    fresh = preflight(data, "sheets.pdf")
+    read.clear()
+    assert preflight(data, "sheets.pdf", known=(keys, FormCache(kept))) == fresh
+    assert len(read) == 1  # the edited card's page alone
+
+
+def test_findings_kept_for_one_expectation_are_not_taken_for_another(deck, tmp_path):
+    from printkit.preflight import preflight
+
+    kept = tmp_path / "forms"
+    data, keys = keyed_sheets(deck, kept)
+    preflight(data, "s.pdf", known=(keys, FormCache(kept)))
+    a4 = preflight(data, "s.pdf", known=(keys, FormCache(kept)), paper="a4")
+    assert a4 == preflight(data, "s.pdf", paper="a4")
+    assert a4.failures  # letter sheets, checked as A4: the paper fails, not a kept pass
+
+
+@pytest.mark.parametrize("damage", [truncate, flip, garble, swell, empty])
+def test_damaged_findings_are_checked_again(deck, tmp_path, damage):
+    from printkit.preflight import preflight
+
+    kept = tmp_path / "forms"
+    data, keys = keyed_sheets(deck, kept)
+    before = entries(kept)
+    clean = preflight(data, "s.pdf", known=(keys, FormCache(kept)))
+    for path in sorted(entries(kept) - before):
+        damage(path)
+    assert preflight(data, "s.pdf", known=(keys, FormCache(kept))) == clean
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+        max_leaves=12,
+    )
+    | st.binary(max_size=200)
+)
+def test_no_kept_findings_of_any_shape_raise(value):
+    import json
+
+    from printkit.preflight import Finding, _kept_findings
+
+    data = value if isinstance(value, bytes) else json.dumps(value).encode()
+    found = _kept_findings(data, 3)
+    assert found is None or all(isinstance(f, Finding) and f.page == 3 for f in found)

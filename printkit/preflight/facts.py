@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import math
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, NamedTuple
@@ -105,7 +105,8 @@ class DocumentFacts:
     count: int  # pages
     #: Each page's facts, read as they are asked for and then let go: a 10,000-card deck
     #: has a million and a half characters, which are never all held at once.
-    pages: Iterator[PageFacts]
+    #: ``pages(skip)`` leaves out the pages of those indices, unread.
+    pages: Callable[..., Iterator[PageFacts]]
 
 
 _DUPLEX = {1: "Simplex", 2: "DuplexFlipShortEdge", 3: "DuplexFlipLongEdge"}
@@ -230,16 +231,17 @@ def read_facts(source: Path | bytes, name: str | None = None) -> DocumentFacts:
         pdf.close()
         raise
 
-    def pages() -> Iterator[PageFacts]:
+    def pages(skip: Collection[int] = ()) -> Iterator[PageFacts]:
         reopened = Reopened(lambda: open_pdf(data, name or str(source)))
         reopened.document = pdf
         try:
             for index in range(count):
-                yield _page(reopened, index)
+                if index not in skip:
+                    yield _page(reopened, index)
         finally:
             reopened.close()
 
-    return DocumentFacts(name or str(source), info, scaling, duplex, count, pages())
+    return DocumentFacts(name or str(source), info, scaling, duplex, count, pages)
 
 
 def _page(pdf, index: int) -> PageFacts:

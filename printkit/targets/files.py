@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Files",
     "Job",
+    "KeyedPdf",
     "Made",
     "Printed",
     "gather",
@@ -50,6 +51,16 @@ class Job(NamedTuple):
     prints: tuple[Printed, ...] = ()
 
 
+class KeyedPdf(NamedTuple):
+    """A PDF made with each page's key (``render.pdf.Document.end_page``), and the cache
+    folder where the preflight keeps what it found on a page of a key: a rebuild reads
+    again only the pages that changed."""
+
+    data: bytes
+    page_keys: list[str | None]
+    cache: Path
+
+
 class Made(NamedTuple):
     """What a job made: its files, kept in the build's spool, and the preflight's report
     of each of its PDFs."""
@@ -63,6 +74,7 @@ def made(spool: Spool, make: Callable[[], Files | Iterable[tuple[Path, bytes]]])
     checked by the preflight while its bytes are at hand, in the process that made it,
     then kept in the spool: only the file being made is ever held in memory."""
     from ..preflight import preflight
+    from ..resources.formcache import FormCache
 
     files = make()
     kept: dict[Path, Spooled] = {}
@@ -70,8 +82,12 @@ def made(spool: Spool, make: Callable[[], Files | Iterable[tuple[Path, bytes]]])
     for path, data in files.items() if isinstance(files, dict) else files:
         if path in kept:
             raise ValueError(f"one job made {path} twice")
+        keyed = data if isinstance(data, KeyedPdf) else None
+        if keyed is not None:
+            data = keyed.data
         if path.suffix == ".pdf":
-            reports[path] = preflight(data, str(path))
+            known = None if keyed is None else (keyed.page_keys, FormCache(keyed.cache))
+            reports[path] = preflight(data, str(path), known=known)
         kept[path] = spool.write(data)
     return Made(kept, reports)
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 from ..values.design import CardSet, sheet_slots
 from ..values.model import Template
 from ..values.settings import DEFAULT_TEMPLATE, Settings
 from ..words import say
-from .files import Job, Printed
+from .files import Job, KeyedPdf, Printed
 from .request import Request
 
 __all__ = [
@@ -23,6 +24,9 @@ __all__ = [
     "sheets_name",
     "superseded_by",
 ]
+
+
+T = TypeVar("T")
 
 
 def jobs(request: Request, cards: CardSet) -> list[Job]:
@@ -121,7 +125,9 @@ def sheet_files(
     drawn = drawn_sheets(cards, template, settings)
     parts = drawn.parts
     files = _sheets_and_cuts(parts, target, template, cards.name)
-    yield from files.items()
+    keys = sheet_parts(drawn.page_keys, target) if settings.cache is not None else {}
+    for path, data in files.items():
+        yield path, KeyedPdf(data, keys[path], settings.cache) if path in keys else data
     if settings.page_images:
         for path in sheet_parts(parts, target):
             yield from _page_images(files[path], path)
@@ -130,9 +136,9 @@ def sheet_files(
         yield from _cut_proofs(drawn, redraw, template, settings, cards, target.parent)
 
 
-def sheet_parts(parts: dict[str, bytes], target: Path) -> dict[Path, bytes]:
+def sheet_parts(parts: dict[str, T], target: Path) -> dict[Path, T]:
     """The files of sheets drawn as ``parts`` ("": one file; manual duplex's "fronts" and
-    "backs"): ``target``, or its -fronts and -backs."""
+    "backs"), or anything kept by part: ``target``, or its -fronts and -backs."""
     if "" in parts:
         return {target: parts[""]}
     return {target.with_name(f"{target.stem}-{part}{target.suffix}"): data
