@@ -318,22 +318,22 @@ def rebuild(rows: list[tuple[str, str, str]], runs: int) -> None:
     """A designer's rebuild: a 1,000-card designed deck built again after one card's
     text is edited (printkit's cache keeps the rest) against a first build of it (the
     cache's cards forgotten), with its proofs and without, all measured in turn, round
-    after round, each with a cache folder of its own. Wall time, and processor time
+    after round, each with a deck and a cache folder of its own. Wall time, and processor time
     (user and system, of printkit and every process it forks), as medians."""
     import itertools
 
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        folder = write_designed_deck(work / "deck", 1000)
-        path = folder / "cards.csv"
         edits = itertools.count()
         commands, hooks = {}, {}
         for name, extra in (("proofs", []), ("no proofs", ["--no-proofs"])):
             for kind in ("cold", "warm"):
-                kept = work / f"cache-{name}-{kind}"
                 key = f"{name}, {kind}"
+                run = work / key.replace(", ", "-").replace(" ", "-")
+                folder = write_designed_deck(run / "deck", 1000)  # one card edited a run
+                kept = run / "cache"
 
-                def before(kind=kind, kept=kept) -> None:
+                def before(kind=kind, kept=kept, path=folder / "cards.csv") -> None:
                     if kind == "cold":
                         shutil.rmtree(kept / "forms", ignore_errors=True)
                     n = next(edits)
@@ -342,7 +342,7 @@ def rebuild(rows: list[tuple[str, str, str]], runs: int) -> None:
 
                 commands[key] = ["env", f"PRINTKIT_CACHE={kept}", *_printkit(), "build",
                                  "--quiet", "--deck-dir", str(folder), *extra,
-                                 "--out", str(work / f"out-{name}-{kind}")]  # fmt: skip
+                                 "--out", str(run / "out")]  # fmt: skip
                 hooks[key] = before
         got = measure_together(commands, runs=max(5, runs // 2), cwd=work, before=hooks)
     first = got["proofs, cold"]

@@ -425,3 +425,15 @@ def test_no_kept_findings_of_any_shape_raise(value):
     data = value if isinstance(value, bytes) else json.dumps(value).encode()
     found = _kept_findings(data, 3)
     assert found is None or all(isinstance(f, Finding) and f.page == 3 for f in found)
+
+
+def test_a_copy_of_the_decks_folder_draws_nothing_again(deck, tmp_path):
+    import shutil
+
+    kept = tmp_path / "forms"
+    first = sheets(deck, kept)
+    before = entries(kept)
+    copy = tmp_path / "elsewhere" / "potions-copy"
+    shutil.copytree(deck, copy)
+    assert sheets(copy, kept) == first
+    assert entries(kept) == before

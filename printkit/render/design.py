@@ -141,7 +141,7 @@ class CardFaces:
         """The form of ``card`` drawn with ``layout`` (or only its ``boxes``): cards whose
         fields the layout reads are equal look alike, and one form serves them all. A
         caller that knows which cards look alike may give the form's ``name``."""
-        boxes_key = layout.source if boxes is None else self._boxes_key(boxes)
+        boxes_key = self._prints.layout(layout) if boxes is None else self._boxes_key(boxes)
         if not name:
             shown = layout.boxes if boxes is None else boxes
             used = sorted({(k, card.values.get(k, "")) for b in shown for k in b.fields})

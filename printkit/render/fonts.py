@@ -259,16 +259,11 @@ def face_source(face: str):
 
 
 def face_identity(face: str) -> tuple:
-    """What ``face_source`` opens, as a key: its file's path, size and time (a font
-    the system updates is another font)."""
-    import os
+    """What ``face_source`` opens, as a key: the face and its file's contents."""
+    from ..resources.paths import file_identity
 
     path = package_file(SCRIPT, variable=True) if face in SCRIPT_FACES else face_file(face)
-    try:
-        stat = os.stat(path)
-    except (OSError, TypeError, ValueError):
-        return (face, repr(path))
-    return (face, str(path), stat.st_size, stat.st_mtime_ns)
+    return (face, file_identity(path))
 
 
 def fallback_frags(frags: list) -> list:

@@ -399,17 +399,15 @@ def _true_type_fonts() -> list:
 
 
 def _font_files() -> tuple:
-    """Each TrueType font's file, by its path, size and time: a font the system updates
-    is another font."""
-    found = []
-    for font in _true_type_fonts():
-        path = getattr(font.face, "filename", "")
-        try:
-            stat = os.stat(path)
-            found.append((font.fontName, path, stat.st_size, stat.st_mtime_ns))
-        except (OSError, TypeError, ValueError):
-            found.append((font.fontName, repr(path)))
-    return tuple(sorted(found))
+    """Each TrueType font by its name and its file's contents (``file_identity``)."""
+    from ..resources.paths import file_identity
+
+    return tuple(
+        sorted(
+            (font.fontName, file_identity(getattr(font.face, "filename", "")))
+            for font in _true_type_fonts()
+        )
+    )
 
 
 def _name_font(font: str, doc) -> bool:

@@ -15,6 +15,7 @@ __all__ = [
     "art_dir",
     "cache_dir",
     "data_dir",
+    "file_identity",
     "keep",
     "resource_root",
     "templates_dir",
@@ -79,3 +80,27 @@ def keep(path: Path, data: bytes) -> None:
     except OSError:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
+
+
+def file_identity(path) -> str:
+    """A file's contents as a hash, or its path's text if it cannot be read: a font the
+    system updates is another font, and a deck's folder copied elsewhere is the same.
+    Hashed once for each path, size and time (a watch rebuilds many times)."""
+    import os
+
+    try:
+        stat = os.stat(path)
+    except (OSError, TypeError, ValueError):
+        return repr(path)
+    return _digest(os.fspath(path), stat.st_size, stat.st_mtime_ns)
+
+
+@cache
+def _digest(path: str, size: int, mtime_ns: int) -> str:
+    import hashlib
+
+    try:
+        with open(path, "rb") as file:
+            return hashlib.file_digest(file, "sha256").hexdigest()
+    except OSError:
+        return repr(path)

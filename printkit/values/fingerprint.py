@@ -46,6 +46,11 @@ class Fingerprints:
                     hasher.update(f"icon {name} {library[name].digest()}".encode())
         return hasher.hexdigest()
 
+    def layout(self, layout: Layout) -> str:
+        """What a layout draws every card with, as a hash: not its file's name, so a
+        deck's folder copied elsewhere draws the same forms."""
+        return self._layout(layout).hex()
+
     def _layout(self, layout: Layout) -> bytes:
         """What a layout draws every card with: its boxes, size and fonts."""
         key = id(layout)
