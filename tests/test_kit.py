@@ -9,12 +9,14 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from printkit.load.catalogue import deck_ids, load_deck
 from printkit.load.templates import load_template
 from printkit.output.commit import RECORD
-from printkit.render.raster import PROOF_CARDS, card_images
+from printkit.render.raster import PROOF_CARDS, _png, card_images
 from printkit.rules.draw import CHECKS
 from printkit.targets.sheets import sheet_files
 from printkit.values.settings import Settings
@@ -88,6 +90,18 @@ def test_proofs_are_legible_and_split_where_one_image_would_be_too_large():
         width = (first.size[0] - 12) // 6 - 12
         assert first.getpixel((12, 64)) == first.getpixel((4, 4))
         assert first.getpixel((12 + width // 2, 64 + 3)) != first.getpixel((4, 4))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 40), st.integers(1, 40), st.randoms(use_true_random=False))
+def test_a_proof_png_holds_exactly_its_pixels(width, height, rnd):
+    """The proofs' own PNG packing: any RGB image reads back whole, its checksums right."""
+    image = Image.frombytes("RGB", (width, height), rnd.randbytes(width * height * 3))
+    data = _png(image)
+    Image.open(io.BytesIO(data)).verify()  # every chunk's CRC and the zlib stream
+    back = Image.open(io.BytesIO(data))
+    assert back.mode == "RGB" and back.size == (width, height)
+    assert back.tobytes() == image.tobytes()
 
 
 def test_the_simplified_deck_has_71_cards_in_the_right_counts():

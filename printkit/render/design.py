@@ -350,7 +350,11 @@ class CardFaces:
         key = (hashlib.sha1(body.encode()).digest(), font, box.size, box.min_size, box.leading)
         key += (round(inner.w, 3), round(inner.h, 3))
 
+        made: dict[float, tuple] = {}  # each size set once: the size found is drawn as tried
+
         def set_at(size: float):
+            if size in made:
+                return made[size]
             style = ParagraphStyle(
                 "design",
                 fontName=font,
@@ -361,7 +365,8 @@ class CardFaces:
             )
             paragraph = Paragraph(body, style)
             _, height = paragraph.wrap(inner.w, inner.h * 4)
-            return paragraph, height
+            made[size] = paragraph, height
+            return made[size]
 
         def fits(size: float) -> bool:
             paragraph, height = set_at(size)

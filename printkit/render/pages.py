@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Sequence
 
-__all__ = ["Reopened", "load_document", "render_loaded", "render_pages"]
+__all__ = ["Reopened", "load_document", "render_loaded", "render_pages", "rgb"]
 
 #: pdfium keeps every object it has read until its document is closed (a sheet of card
 #: images holds nine of them, 10 MiB or more): a reader of a deck's sheets opens them
@@ -34,6 +34,12 @@ class Reopened:
         if self.document is not None:
             self.document.close()  # type: ignore[attr-defined]
             self.document = None
+
+
+def rgb(page, scale: float, **options):
+    """A pdfium page rendered at ``scale`` as a Pillow RGB image (pdfium writes the
+    bytes in Pillow's order, so nothing is reordered or copied again)."""
+    return page.render(scale=scale, rev_byteorder=True, **options).to_pil()
 
 
 #: A worker process's document, opened once by ``load_document`` for all its pages.
@@ -71,7 +77,7 @@ def _render(document, indexes: Sequence[int], dpi: int) -> list[tuple[int, bytes
         # A hair under the exact scale, so that pdfium's rounding up cannot add a pixel:
         # the shops' sizes are exact.
         scale = width / page.get_width() * (1 - 1e-7)
-        image = page.render(scale=scale).to_pil().convert("RGB")
+        image = rgb(page, scale)
         buffer = io.BytesIO()
         image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=3)
         out.append((index, buffer.getvalue()))

@@ -24,7 +24,7 @@ from ..values.shops import Shop
 from ..words import say
 from .cards import CardPages, card_pages
 from .fonts import face_identity, face_source, text_runs
-from .pages import Reopened, load_document, render_loaded, render_pages
+from .pages import Reopened, load_document, render_loaded, render_pages, rgb
 
 if TYPE_CHECKING:
     from ..resources.formcache import FormCache
@@ -152,7 +152,7 @@ def proof_from_sheets(
     def page(index: int):
         if index not in rendered:
             rendered.clear()  # one page in memory at a time
-            rendered[index] = document[index].render(scale=scale).to_pil().convert("RGB")
+            rendered[index] = rgb(document[index], scale)
         return rendered[index]
 
     whole = t.paper_width * t.paper_height * scale * scale <= _PROOF_PAGE_PIXELS
@@ -170,7 +170,7 @@ def proof_from_sheets(
             piece = image.crop(box)
         else:  # a sheet too large to hold whole at this resolution: each card on its own
             margins = (trim.x, trim.y, t.paper_width - trim.right, t.paper_height - trim.top)
-            piece = document[index].render(scale=scale, crop=margins).to_pil().convert("RGB")
+            piece = rgb(document[index], scale, crop=margins)
             size = (round(trim.w * scale), round(trim.h * scale))
             if piece.size != size:
                 piece = piece.resize(size)
@@ -271,7 +271,7 @@ def _proofs(
         if None in shown:
             return None
         text = heading_of(part)
-        made = (text, cards.size, corner, columns, PROOF_DPI, heading.identity(text))
+        made = (text, cards.size, corner, columns, PROOF_DPI, heading.identity(text), _PNG_PACKING)
         return _made_key("proof", made, shown)
 
     def sheet(part: int):
@@ -330,13 +330,14 @@ def _made_key(kind: str, made: tuple, parts: list[str]) -> str:
     """The key of a made image: its ``kind``, how it is made and what from, and the
     versions of what makes it (printkit, Pillow, PDFium)."""
     import hashlib
+    import zlib
 
     import PIL
     import pypdfium2
 
     from ..version import __version__
 
-    versions = (__version__, PIL.__version__, str(pypdfium2.PDFIUM_INFO))
+    versions = (__version__, PIL.__version__, str(pypdfium2.PDFIUM_INFO), zlib.ZLIB_RUNTIME_VERSION)
     return hashlib.sha256(repr((kind, versions, made, parts)).encode()).hexdigest()
 
 
@@ -368,11 +369,34 @@ class _Heading:
 
 
 def _png(image) -> bytes:
-    """A proof sheet as PNG at zlib's fastest level: measured on the kit's proofs, 30%
-    less time than level 6 for files 3% larger (a proof is looked at, not archived)."""
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=1)
-    return buffer.getvalue()
+    """A proof image (RGB) as PNG: its rows unfiltered, deflated at zlib's fastest level.
+    Pillow chooses a filter for every row, which costs more than the deflating; measured
+    on the kit's and a 1,000-card deck's proofs, rows left unfiltered are packed in half
+    the time, in files 14% smaller to 9% larger (a proof is looked at, not archived)."""
+    import struct
+    import zlib
+
+    assert image.mode == "RGB", image.mode
+    width, height = image.size
+    stride = width * 3
+    pixels = image.tobytes()
+    packer = zlib.compressobj(_PNG_LEVEL)
+    rows = [packer.compress(b"\0" + pixels[y * stride : (y + 1) * stride]) for y in range(height)]
+    rows.append(packer.flush())
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        crc = zlib.crc32(data, zlib.crc32(kind))
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB
+    return b"".join(
+        (b"\x89PNG\r\n\x1a\n", chunk(b"IHDR", header), chunk(b"IDAT", b"".join(rows)))
+    ) + chunk(b"IEND", b"")
+
+
+#: How ``_png`` packs, as part of a kept proof's key: zlib's level and its version.
+_PNG_LEVEL = 1
+_PNG_PACKING = ("png, rows unfiltered", _PNG_LEVEL)
 
 
 #: Print Then Cut images: Cricut Design Space prints at 300 dpi.
@@ -390,7 +414,7 @@ def cut_images(pdf: bytes, t: Template) -> list[bytes]:
     out = []
     for page in document:
         # A hair under the exact scale, so that pdfium's rounding up cannot add a pixel.
-        image = page.render(scale=scale * (1 - 1e-7)).to_pil().convert("RGB")
+        image = rgb(page, scale * (1 - 1e-7))
         mask = Image.new("L", image.size, 0)
         draw = ImageDraw.Draw(mask)
         rects = slot_rects(t)

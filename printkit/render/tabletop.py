@@ -19,6 +19,7 @@ from ..values.design import CardSet
 from ..values.names import layout_label
 from ..words import say
 from .cards import card_pages
+from .pages import rgb
 
 __all__ = ["tabletop_files"]
 #: Player aids put on the table: one for each of four players, as the print sheets do.
@@ -138,7 +139,7 @@ class _Pages:
         else:
             page = self.document[index]
             scale = self.size[0] / page.get_width()
-            image = page.render(scale=scale).to_pil().convert("RGB")
+            image = rgb(page, scale)
             if image.size != self.size:  # pdfium rounds each side on its own
                 image = image.resize(self.size, Image.Resampling.LANCZOS)
         if len(self._kept) >= 8:
