@@ -12,7 +12,8 @@ import io
 import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, NamedTuple
+from functools import cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..layout.impose import slot_rects, used_slots
 from ..parallel import busy, spawned
@@ -271,7 +272,8 @@ def _proofs(
         if None in shown:
             return None
         text = heading_of(part)
-        made = (text, cards.size, corner, columns, PROOF_DPI, heading.identity(text), _PNG_PACKING)
+        packed_by = _deflater()[1]
+        made = (text, cards.size, corner, columns, PROOF_DPI, heading.identity(text), packed_by)
         return _made_key("proof", made, shown)
 
     def sheet(part: int):
@@ -330,14 +332,13 @@ def _made_key(kind: str, made: tuple, parts: list[str]) -> str:
     """The key of a made image: its ``kind``, how it is made and what from, and the
     versions of what makes it (printkit, Pillow, PDFium)."""
     import hashlib
-    import zlib
 
     import PIL
     import pypdfium2
 
     from ..version import __version__
 
-    versions = (__version__, PIL.__version__, str(pypdfium2.PDFIUM_INFO), zlib.ZLIB_RUNTIME_VERSION)
+    versions = (__version__, PIL.__version__, str(pypdfium2.PDFIUM_INFO))
     return hashlib.sha256(repr((kind, versions, made, parts)).encode()).hexdigest()
 
 
@@ -369,20 +370,23 @@ class _Heading:
 
 
 def _png(image) -> bytes:
-    """A proof image (RGB) as PNG: its rows unfiltered, deflated at zlib's fastest level.
-    Pillow chooses a filter for every row, which costs more than the deflating; measured
-    on the kit's and a 1,000-card deck's proofs, rows left unfiltered are packed in half
-    the time, in files 14% smaller to 9% larger (a proof is looked at, not archived)."""
+    """A proof image (RGB) as PNG: its rows unfiltered, deflated at the fastest level.
+    Pillow chooses a filter for every row, which costs more than the deflating. Measured
+    on a proof of the kit and one of a 1,000-card deck (medians of 7, 2026-12-04): 9 and
+    7 ms with ISA-L, 51 and 45 with zlib, 110 and 95 with Pillow at level 1, for files
+    6% smaller and 2% larger than Pillow's (a proof is looked at, not archived)."""
     import struct
     import zlib
 
     assert image.mode == "RGB", image.mode
     width, height = image.size
     stride = width * 3
-    pixels = image.tobytes()
-    packer = zlib.compressobj(_PNG_LEVEL)
-    rows = [packer.compress(b"\0" + pixels[y * stride : (y + 1) * stride]) for y in range(height)]
-    rows.append(packer.flush())
+    pixels = memoryview(image.tobytes())
+    packer = _deflater()[0](1)
+    deflated = []  # each row's filter byte (0, none), then the row: no copy of the image
+    for y in range(height):
+        deflated += packer.compress(b"\0"), packer.compress(pixels[y * stride : (y + 1) * stride])
+    deflated.append(packer.flush())
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         crc = zlib.crc32(data, zlib.crc32(kind))
@@ -390,13 +394,27 @@ def _png(image) -> bytes:
 
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB
     return b"".join(
-        (b"\x89PNG\r\n\x1a\n", chunk(b"IHDR", header), chunk(b"IDAT", b"".join(rows)))
-    ) + chunk(b"IEND", b"")
+        (
+            b"\x89PNG\r\n\x1a\n",
+            chunk(b"IHDR", header),
+            chunk(b"IDAT", b"".join(deflated)),
+            chunk(b"IEND", b""),
+        )
+    )
 
 
-#: How ``_png`` packs, as part of a kept proof's key: zlib's level and its version.
-_PNG_LEVEL = 1
-_PNG_PACKING = ("png, rows unfiltered", _PNG_LEVEL)
+@cache
+def _deflater() -> tuple[Callable[[int], Any], str]:
+    """What deflates the proofs, and its name and version (in a kept proof's key): ISA-L
+    where its wheel is installed, a sixth of zlib's time (see ``_png``); zlib otherwise."""
+    try:
+        import isal
+        from isal.isal_zlib import compressobj
+    except ImportError:
+        import zlib
+
+        return zlib.compressobj, f"png, rows unfiltered, zlib {zlib.ZLIB_RUNTIME_VERSION}"
+    return compressobj, f"png, rows unfiltered, isal {isal.__version__}"
 
 
 #: Print Then Cut images: Cricut Design Space prints at 300 dpi.
