@@ -144,7 +144,7 @@ class CardFaces:
         boxes_key = self._prints.layout(layout) if boxes is None else self._boxes_key(boxes)
         if not name:
             shown = layout.boxes if boxes is None else boxes
-            used = sorted({(k, card.values.get(k, "")) for b in shown for k in b.fields})
+            used = sorted((k, card.values.get(k, "")) for k in self._prints.fields(shown))
             digest = hashlib.sha256(repr((side, boxes_key, used)).encode()).hexdigest()[:16]
             name = f"{side}-{digest}"
         boxes = layout.boxes if boxes is None else boxes

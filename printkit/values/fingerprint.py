@@ -21,6 +21,8 @@ class Fingerprints:
     def __init__(self, cards: CardSet, common: bytes = b""):
         self.cards, self.common = cards, common
         self._layouts: dict[int, bytes] = {}
+        self._fields: dict[tuple[int, ...], frozenset[str]] = {}  # by the boxes' ids
+        self._digests: dict[str, str] = {}  # each picture's, by its name
 
     def face(self, layout: Layout | None, card: PrintCard, boxes: Sequence[Box] = ()) -> str:
         """The fingerprint of ``card`` drawn with ``layout`` (or only its ``boxes``); ""
@@ -28,7 +30,7 @@ class Fingerprints:
         if layout is None:
             return ""
         boxes = boxes or layout.boxes
-        fields = set().union(*(box.fields for box in boxes)) if boxes else set()
+        fields = self.fields(boxes)
         used = sorted((field, card.values.get(field, "")) for field in fields)
         named = {fill_in(box.content, card.values).strip() for box in boxes}
         named |= {value for _, value in used}
@@ -36,15 +38,31 @@ class Fingerprints:
         if boxes is not layout.boxes:
             hasher.update(repr(tuple(box._replace(name="") for box in boxes)).encode())
         for name in sorted(named):
-            picture = self.cards.pictures.get(name)
-            if picture is not None:
-                hasher.update(f"picture {name} {picture.digest()}".encode())
+            digest = self._digest(name)
+            if digest is not None:
+                hasher.update(f"picture {name} {digest}".encode())
         texts = " ".join(value for _, value in used)
         for library in (self.cards.icons, self.cards.art.icons):
             for name in sorted(library):
                 if f":{name}:" in texts:
                     hasher.update(f"icon {name} {library[name].digest()}".encode())
         return hasher.hexdigest()
+
+    def fields(self, boxes: Sequence[Box]) -> frozenset[str]:
+        """The fields some boxes read, found once for them (every card asks)."""
+        ids = tuple(map(id, boxes))
+        if ids not in self._fields:
+            self._fields[ids] = frozenset(k for box in boxes for k in box.fields)
+        return self._fields[ids]
+
+    def _digest(self, name: str) -> str | None:
+        """The digest of the deck's picture ``name`` (None if it has none), hashed once."""
+        if name not in self._digests:
+            picture = self.cards.pictures.get(name)
+            if picture is None:
+                return None
+            self._digests[name] = picture.digest()
+        return self._digests[name]
 
     def layout(self, layout: Layout) -> str:
         """What a layout draws every card with, as a hash: not its file's name, so a
