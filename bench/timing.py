@@ -138,7 +138,8 @@ def summed_peak(command: list[str], cwd: Path | None = None) -> tuple[float, flo
 
 def instructions(command: list[str], cwd: Path | None = None) -> int | None:
     """The machine instructions a whole command executes, counted by valgrind's
-    callgrind (None where valgrind is not installed).
+    callgrind, with those of every process it forks, each counted from its fork (None
+    where valgrind is not installed).
 
     With Python's hash seed fixed the count is the same on every run, busy machine or
     quiet: where a wall-time ratio can move by 0.1 from one run to the next, a ratio of
@@ -156,10 +157,12 @@ def instructions(command: list[str], cwd: Path | None = None) -> int | None:
         text=True,
         check=False,
     )
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    if done.returncode != 0 or found is None:
+    # Each process's own summary ("==pid== Collected : n"): a forked child's counts what
+    # it ran after the fork, so the sum counts every instruction once.
+    found = re.findall(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or not found:
         raise RuntimeError(f"valgrind {' '.join(command)} failed: {done.stderr[-500:]}")
-    return int(found.group(1))
+    return sum(map(int, found))
 
 
 def machine() -> str:

@@ -381,11 +381,12 @@ def _png(image) -> bytes:
     assert image.mode == "RGB", image.mode
     width, height = image.size
     stride = width * 3
-    pixels = memoryview(image.tobytes())
     packer = _deflater()[0](1)
-    deflated = []  # each row's filter byte (0, none), then the row: no copy of the image
-    for y in range(height):
-        deflated += packer.compress(b"\0"), packer.compress(pixels[y * stride : (y + 1) * stride])
+    deflated = []  # each row's filter byte (0, none), then the row
+    for top in range(0, height, _ROWS):  # a band of rows at a time: no copy of the image
+        band = memoryview(image.crop((0, top, width, min(height, top + _ROWS))).tobytes())
+        for start in range(0, len(band), stride):
+            deflated += packer.compress(b"\0"), packer.compress(band[start : start + stride])
     deflated.append(packer.flush())
 
     def chunk(kind: bytes, data: bytes) -> bytes:
@@ -401,6 +402,10 @@ def _png(image) -> bytes:
             chunk(b"IEND", b""),
         )
     )
+
+
+#: The rows of a proof image ``_png`` copies out at a time (under 1 MB of them).
+_ROWS = 64
 
 
 @cache
