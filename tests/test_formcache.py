@@ -437,3 +437,28 @@ def test_a_copy_of_the_decks_folder_draws_nothing_again(deck, tmp_path):
     shutil.copytree(deck, copy)
     assert sheets(copy, kept) == first
     assert entries(kept) == before
+
+
+def test_a_file_a_picture_refers_to_is_drawn_from_as_it_is_now(deck, tmp_path):
+    """A picture that places another file (an SVG's <use>, its <image>) is drawn again
+    when that file changes: the forms and the manifest's fingerprints name its bytes."""
+    art = deck / "art"
+    (art / "part.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" '
+        'height="100"><g id="p"><circle cx="50" cy="50" r="40" fill="#22aa66"/></g></svg>',
+        encoding="utf-8",
+    )
+    (art / "flask.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        'viewBox="0 0 100 100" width="100" height="100"><rect width="100" height="100" '
+        'fill="#eeeeee"/><use xlink:href="part.svg#p"/></svg>',
+        encoding="utf-8",
+    )
+    kept = tmp_path / "forms"
+    before = sheets(deck, kept)
+    flask = printkit.load_deck(deck).pictures["flask"].digest()
+    part = (art / "part.svg").read_text(encoding="utf-8")
+    (art / "part.svg").write_text(part.replace("#22aa66", "#aa2222"), encoding="utf-8")
+    after = sheets(deck, kept)
+    assert after == sheets(deck, None) and after != before
+    assert printkit.load_deck(deck).pictures["flask"].digest() != flask

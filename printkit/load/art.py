@@ -20,6 +20,7 @@ it is decoded.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import logging
 import math
@@ -126,7 +127,9 @@ def load_picture(path: Path, root: Path) -> Picture:
 def _picture(path: Path, root: Path) -> Picture:
     data = _read(path, root)
     if path.suffix.lower() == ".svg":
-        return Picture(shown(path), data, _drawing(path, root, data))
+        uses: list[str] = []
+        drawing = _drawing(path, root, data, uses)
+        return Picture(shown(path), data, drawing, uses=tuple(uses))
     width, height = _check_pixels(path, data, held=False)
     _decode(path, data)
     if min(width, height) < MIN_PICTURE_SIDE:
@@ -191,11 +194,12 @@ def _inside(folder: Path, relative: str, where: str) -> Path:
     return target
 
 
-def _drawing(path: Path, root: Path, data: bytes):
+def _drawing(path: Path, root: Path, data: bytes, uses: list[str]):
     """An SVG's bytes as a reportlab Drawing, after ``_check_svg`` has confined and
-    counted it; svglib parses the very bytes that were checked."""
+    counted it (and named in ``uses`` each file it refers to); svglib parses the very
+    bytes that were checked."""
     SvgRenderer = _svg_reader()
-    tree = _check_svg(path, root, data)
+    tree = _check_svg(path, root, data, uses)
     _quiet_libraries()
     register_faces()  # an SVG's text is measured in printkit's own faces
     try:
@@ -253,10 +257,12 @@ _HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
 _DATA_IMAGE = ("data:image/png;base64,", "data:image/jpeg;base64,", "data:image/jpg;base64,")
 
 
-def _check_svg(path: Path, root: Path, data: bytes, depth: int = 0):
+def _check_svg(path: Path, root: Path, data: bytes, uses: list[str], depth: int = 0):
     """Refuse an SVG that declares entities, has too many elements (counting what its
     ``<use>`` elements copy, and the SVG files it refers to), or refers to anything but
-    its own fragments, PNG or JPEG data, and files inside ``root``; its root element."""
+    its own fragments, PNG or JPEG data, and files inside ``root``; its root element.
+    Each file it refers to is added to ``uses``, by its reference and a hash of its
+    bytes: what the picture draws is theirs too."""
     from lxml import etree
 
     parser = etree.XMLParser(
@@ -277,7 +283,7 @@ def _check_svg(path: Path, root: Path, data: bytes, depth: int = 0):
         for attribute in _HREFS:
             reference = element.get(attribute)
             if reference is not None:
-                outside += _check_reference(path, root, reference.strip(), depth)
+                outside += _check_reference(path, root, reference.strip(), uses, depth)
     if _drawn_elements(tree.getroot()) + outside > MAX_SVG_ELEMENTS:
         raise _said(path, "data.picture.drawn-elements", most=MAX_SVG_ELEMENTS)
     return tree.getroot()
@@ -314,7 +320,7 @@ def _drawn_elements(root) -> int:
     return size(root)
 
 
-def _check_reference(path: Path, root: Path, reference: str, depth: int = 0) -> int:
+def _check_reference(path: Path, root: Path, reference: str, uses: list[str], depth: int) -> int:
     """Refuse a reference an SVG may not make; the elements of an SVG file it names."""
     if not reference or reference.startswith("#"):
         return 0
@@ -331,17 +337,24 @@ def _check_reference(path: Path, root: Path, reference: str, depth: int = 0) -> 
     if resolved.suffix.lower() not in _SUFFIXES:
         raise _said(path, "data.picture.reference-format", reference=reference[:60])
     if resolved.suffix.lower() != ".svg":
-        _check_pixels(resolved, _read(resolved, root))
+        _check_pixels(resolved, _used(resolved, root, target, uses))
         return 0
     if depth >= 2:
         raise _said(path, "data.picture.reference-deep", reference=reference[:60])
     # Another SVG is read and checked as this one was (a regular file, its size, its
     # elements and references), so that svglib never opens a pipe or a giant. svglib
     # reads it with its own fonts, which look fonts up on the disk: it may hold no text.
-    other = _check_svg(resolved, root, _read(resolved, root), depth + 1)
+    other = _check_svg(resolved, root, _used(resolved, root, target, uses), uses, depth + 1)
     if any(isinstance(e.tag, str) and e.tag.rsplit("}", 1)[-1] in _TEXT for e in other.iter()):
         raise _said(path, "data.picture.reference-text", reference=reference[:60])
     return _drawn_elements(other)
+
+
+def _used(path: Path, root: Path, reference: str, uses: list[str]) -> bytes:
+    """The bytes of a file an SVG refers to, named in ``uses`` by their hash."""
+    data = _read(path, root)
+    uses.append(f"{reference} {hashlib.sha256(data).hexdigest()}")
+    return data
 
 
 #: The SVG elements that set text.

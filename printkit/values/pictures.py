@@ -88,6 +88,9 @@ class Picture(NamedTuple):
     drawing: Any = None  # an SVG's reportlab Drawing; None for a raster picture
     face: Face | None = None  # a whole card face, drawn over the card and its bleed
     stored: Stored | None = None  # read again when drawn, instead of held in ``data``
+    #: The files an SVG refers to (``<use>``, ``<image>``), each by its reference and a
+    #: hash of its bytes: what the picture draws is theirs too.
+    uses: tuple[str, ...] = ()
 
     @property
     def is_svg(self) -> bool:
@@ -98,10 +101,14 @@ class Picture(NamedTuple):
         return self.data if self.stored is None else self.stored.read()
 
     def digest(self) -> str:
-        """A fingerprint of the picture's bytes: names its form the same on every run."""
+        """A fingerprint of the picture's bytes and those of the files it refers to:
+        names its form the same on every run."""
         if self.stored is not None:
             return self.stored.digest
-        return hashlib.sha256(self.data).hexdigest()
+        hasher = hashlib.sha256(self.data)
+        if self.uses:  # a picture that refers to no file keeps the digest of its bytes
+            hasher.update(repr(self.uses).encode())
+        return hasher.hexdigest()
 
 
 class ArtLibrary(NamedTuple):
