@@ -462,3 +462,40 @@ def test_a_file_a_picture_refers_to_is_drawn_from_as_it_is_now(deck, tmp_path):
     after = sheets(deck, kept)
     assert after == sheets(deck, None) and after != before
     assert printkit.load_deck(deck).pictures["flask"].digest() != flask
+
+
+def test_what_is_kept_is_keyed_by_printkits_own_code_and_libraries(tmp_path, monkeypatch):
+    """A checkout's edit of printkit's code or messages, or another version of a library
+    it draws with, is another maker: nothing it kept is taken for the new one's."""
+    import reportlab
+
+    from printkit.resources import paths
+
+    assert dict(paths._installed(("reportlab",)))["reportlab"] == reportlab.Version
+    package = tmp_path / "printkit"
+    (package / "render").mkdir(parents=True)
+    (package / "_bundled").mkdir()
+    (package / "render" / "draw.py").write_text("x = 1\n", encoding="utf-8")
+    (package / "words.toml").write_text('a = "b"\n', encoding="utf-8")
+    (package / "_bundled" / "deck.toml").write_text("", encoding="utf-8")
+    monkeypatch.setattr(paths, "_PACKAGE", package)
+
+    def identity() -> str:
+        paths.maker_identity.cache_clear()
+        return paths.maker_identity()
+
+    try:
+        seen = {identity()}
+        assert identity() in seen
+        # The decks' own data ships inside an install too: its cards are keyed by it.
+        (package / "_bundled" / "deck.toml").write_text("name = 'x'\n", encoding="utf-8")
+        assert identity() in seen
+        for path, text in (("render/draw.py", "x = 2\n"), ("words.toml", 'a = "c"\n')):
+            (package / path).write_text(text, encoding="utf-8")
+            assert identity() not in seen
+            seen.add(identity())
+        monkeypatch.setattr(paths, "_installed", lambda names: (("svglib", "99.0"),))
+        assert identity() not in seen
+    finally:
+        monkeypatch.undo()
+        paths.maker_identity.cache_clear()

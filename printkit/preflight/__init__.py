@@ -102,15 +102,13 @@ def preflight(
 
 def _checked_key(page_key: str, expect: Expect) -> str:
     """The key of the findings on a page drawn under ``page_key``, checked for ``expect``
-    by this printkit and PDFium, in the language spoken."""
+    by this printkit and PDFium (``maker_identity``), in the language spoken."""
     import hashlib
 
-    import pypdfium2
-
-    from ..version import __version__
+    from ..resources.paths import maker_identity
     from ..words import language
 
-    made = ("preflight", __version__, str(pypdfium2.PDFIUM_INFO), language(), expect, page_key)
+    made = ("preflight", maker_identity(), language(), expect, page_key)
     return hashlib.sha256(repr(made).encode()).hexdigest()
 
 

@@ -118,7 +118,7 @@ class Document:
         import hashlib
         import zlib
 
-        import reportlab
+        from ..resources.paths import maker_identity
 
         assert self._glyphs is None and not self._forms  # fixed before anything is drawn
         # Every ASCII character too: a font lacking one codes it the same in every
@@ -131,8 +131,7 @@ class Document:
         self._common = hashlib.sha256(
             repr(
                 (
-                    __version__,
-                    reportlab.Version,
+                    maker_identity(),
                     zlib.ZLIB_RUNTIME_VERSION,
                     language(),
                     self.canvas._preamble,

@@ -329,17 +329,13 @@ def _proofs(
 
 
 def _made_key(kind: str, made: tuple, parts: list[str]) -> str:
-    """The key of a made image: its ``kind``, how it is made and what from, and the
-    versions of what makes it (printkit, Pillow, PDFium)."""
+    """The key of a made image: its ``kind``, how it is made and what from, and what
+    makes it (printkit and the libraries it draws with: ``maker_identity``)."""
     import hashlib
 
-    import PIL
-    import pypdfium2
+    from ..resources.paths import maker_identity
 
-    from ..version import __version__
-
-    versions = (__version__, PIL.__version__, str(pypdfium2.PDFIUM_INFO))
-    return hashlib.sha256(repr((kind, versions, made, parts)).encode()).hexdigest()
+    return hashlib.sha256(repr((kind, maker_identity(), made, parts)).encode()).hexdigest()
 
 
 #: The proof's ground, between and around its cards.

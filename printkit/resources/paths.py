@@ -17,6 +17,7 @@ __all__ = [
     "data_dir",
     "file_identity",
     "keep",
+    "maker_identity",
     "resource_root",
     "templates_dir",
 ]
@@ -104,3 +105,52 @@ def _digest(path: str, size: int, mtime_ns: int) -> str:
             return hashlib.file_digest(file, "sha256").hexdigest()
     except OSError:
         return repr(path)
+
+
+#: The libraries whose versions shape what printkit draws, renders or finds.
+_MAKERS = ("reportlab", "svglib", "lxml", "pillow", "qrcode", "pypdfium2", "fonttools", "isal")
+
+
+@cache
+def maker_identity() -> str:
+    """What makes printkit's files, as a hash: its version, the bytes of its own code and
+    messages (a checkout's edits change it, as a release does) and the versions of the
+    libraries that shape what it draws. Everything printkit keeps between builds is
+    keyed by it, so that nothing kept is ever what another printkit made."""
+    import hashlib
+    import os
+
+    from ..version import __version__
+
+    hasher = hashlib.sha256(f"{__version__} {_installed(_MAKERS)}\n".encode())
+    own = []
+    for folder, folders, files in os.walk(_PACKAGE):
+        folders[:] = [name for name in folders if name not in ("_bundled", "__pycache__")]
+        inside = os.path.relpath(folder, _PACKAGE).replace(os.sep, "/")
+        own += [(f"{inside}/{name}", folder) for name in files if name.endswith((".py", ".toml"))]
+    for name, folder in sorted(own):
+        with open(os.path.join(folder, name.rpartition("/")[2]), "rb") as file:
+            data = file.read()
+        hasher.update(f"{name} {len(data)}\n".encode() + data)
+    return hasher.hexdigest()
+
+
+def _installed(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """Each distribution's installed version, from the name of its ``.dist-info`` folder
+    (``pillow-13.0.0.dist-info``), first on the path as Python finds it; "none" where
+    it is not installed so. importlib.metadata would read every one's metadata with the
+    email parser, 30 ms and the email package on the way to every sheet."""
+    import os
+    import sys
+
+    found: dict[str, str] = {}
+    for entry in sys.path:
+        try:
+            listing = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for item in listing:
+            if item.endswith(".dist-info"):
+                name, _, version = item.removesuffix(".dist-info").partition("-")
+                found.setdefault(name.lower().replace("_", "-"), version)
+    return tuple((name, found.get(name, "none")) for name in names)
