@@ -79,3 +79,19 @@ def test_source_date_epoch_sets_the_pdf_dates(tmp_path):
     for name in ("dead-mens-deck.pdf", "rulebook.pdf", "rulebook-booklet.pdf", "calibration.pdf"):
         created = str(reader((tmp_path / "out" / name).read_bytes()).metadata["/CreationDate"])
         assert expected in created, (name, created)
+
+
+def test_a_static_face_is_the_same_bytes_whenever_it_is_made(monkeypatch):
+    """A Greek or Cyrillic face made from the variable font carries the font's own time,
+    not the time it was made: a build a minute later, or on another machine, is the
+    same bytes (a face kept in the cache and a face made afresh are one)."""
+    import time
+
+    from printkit.render.fonts import SCRIPT, package_file
+    from printkit.resources import instances
+
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    source = package_file(SCRIPT, variable=True).read_bytes()
+    first = instances._make(source, 400, False, ((0x370, 0x3FF),))
+    monkeypatch.setattr(time, "time", lambda: 4e9)
+    assert instances._make(source, 400, False, ((0x370, 0x3FF),)) == first
