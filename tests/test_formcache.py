@@ -499,3 +499,30 @@ def test_what_is_kept_is_keyed_by_printkits_own_code_and_libraries(tmp_path, mon
     finally:
         monkeypatch.undo()
         paths.maker_identity.cache_clear()
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        pytest.param('rich = "Drink :drop: now"', id="named in the layout's own text"),
+        pytest.param('marks = "drop"', id="named by a marks box"),
+    ],
+)
+def test_an_icon_a_layout_names_is_drawn_from_as_it_is_now(deck, tmp_path, box):
+    """An icon the layout shows on every card, not one a card's text names, is drawn
+    again when its file changes, and the cards' fingerprints change with it."""
+    layout = deck / "every-box.toml"
+    layout.write_text(
+        layout.read_text(encoding="utf-8")
+        + f'\n[box.foot]\n{box}\nsize = "6pt"\nx = "30mm"\ny = "16mm"\n'
+        'width = "16mm"\nheight = "24mm"\n',
+        encoding="utf-8",
+    )
+    cards = deck / "cards.csv"
+    cards.write_text(cards.read_text(encoding="utf-8").replace(":drop:", "drops"), "utf-8")
+    kept = tmp_path / "forms"
+    before = sheets(deck, kept)
+    icon = deck / "icons" / "drop.svg"
+    icon.write_text(icon.read_text(encoding="utf-8").replace("M50 6", "M50 30"), "utf-8")
+    after = sheets(deck, kept)
+    assert after == sheets(deck, None) and after != before

@@ -32,8 +32,8 @@ class Fingerprints:
         boxes = boxes or layout.boxes
         fields = self.fields(boxes)
         used = sorted((field, card.values.get(field, "")) for field in fields)
-        named = {fill_in(box.content, card.values).strip() for box in boxes}
-        named |= {value for _, value in used}
+        filled = [fill_in(box.content, card.values) for box in boxes]
+        named = {text.strip() for text in filled} | {value for _, value in used}
         hasher = hashlib.sha256(self.common + self._layout(layout) + repr(used).encode())
         if boxes is not layout.boxes:
             hasher.update(repr(tuple(box._replace(name="") for box in boxes)).encode())
@@ -41,11 +41,19 @@ class Fingerprints:
             digest = self._digest(name)
             if digest is not None:
                 hasher.update(f"picture {name} {digest}".encode())
-        texts = " ".join(value for _, value in used)
-        for library in (self.cards.icons, self.cards.art.icons):
-            for name in sorted(library):
-                if f":{name}:" in texts:
-                    hasher.update(f"icon {name} {library[name].digest()}".encode())
+        # The deck's icons the card shows: named :so: in a text (the card's or the
+        # layout's own, a badge's), or by name in a marks box (printkit's own icons are
+        # in the layout's fingerprint: pips and marks use them without naming them).
+        texts = " ".join([*filled, *(fill_in(box.badges, card.values) for box in boxes)])
+        marked = {
+            word.removeprefix("all-")
+            for box, text in zip(boxes, filled, strict=True)
+            if box.kind == "marks"
+            for word in text.split()
+        }
+        for name in sorted(self.cards.icons):
+            if f":{name}:" in texts or name in marked:
+                hasher.update(f"icon {name} {self.cards.icons[name].digest()}".encode())
         return hasher.hexdigest()
 
     def fields(self, boxes: Sequence[Box]) -> frozenset[str]:
@@ -82,5 +90,7 @@ class Fingerprints:
                 for place, face in sorted(layout.fonts[name].faces.items()):
                     hasher.update(repr((name, place, face.own)).encode())
                     hasher.update(hashlib.sha256(face.data).digest())
+            for name in sorted(self.cards.art.icons):
+                hasher.update(f"icon {name} {self.cards.art.icons[name].digest()}".encode())
             self._layouts[key] = hasher.digest()
         return self._layouts[key]
