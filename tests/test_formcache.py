@@ -157,7 +157,13 @@ def empty(path: Path) -> None:
     path.write_bytes(b"")
 
 
-@pytest.mark.parametrize("damage", [truncate, flip, garble, alias, swell, hollow, empty])
+def pipe(path: Path) -> None:
+    """A named pipe where an entry was: reading it would wait for ever."""
+    path.unlink()
+    os.mkfifo(path)
+
+
+@pytest.mark.parametrize("damage", [truncate, flip, garble, alias, swell, hollow, empty, pipe])
 def test_a_damaged_entry_is_drawn_again(deck, tmp_path, damage):
     kept = tmp_path / "forms"
     clean = sheets(deck, None)
@@ -165,6 +171,27 @@ def test_a_damaged_entry_is_drawn_again(deck, tmp_path, damage):
     for path in sorted(entries(kept)):
         damage(path)
     assert sheets(deck, kept) == clean
+
+
+def test_an_entry_whose_header_changed_is_drawn_again_and_kept_anew(deck, tmp_path):
+    """The hash covers the header as well as the body: an entry whose header is whole
+    JSON of the right shape but not what was kept (a value changed, one added) is a
+    miss, drawn again and kept again."""
+    import json
+
+    kept = tmp_path / "forms"
+    clean = sheets(deck, None)
+    sheets(deck, kept)
+    damaged = {}
+    for path in sorted(entries(kept)):
+        data = path.read_bytes()
+        end = data.index(b"\n")
+        header = json.loads(data[:end])
+        header["note"] = "not kept"
+        damaged[path] = json.dumps(header).encode() + data[end:]
+        path.write_bytes(damaged[path])
+    assert sheets(deck, kept) == clean
+    assert all(path.read_bytes() != data for path, data in damaged.items())
 
 
 def test_a_cache_folder_that_cannot_be_written_keeps_nothing_and_still_builds(deck, tmp_path):

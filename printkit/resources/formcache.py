@@ -24,6 +24,7 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
 from pathlib import Path
 from typing import NamedTuple
 
@@ -32,7 +33,7 @@ from .paths import keep
 __all__ = ["FormCache", "KeptForm"]
 
 #: The entries' format: change it when what an entry holds changes.
-_FORMAT = 2
+_FORMAT = 3
 #: The largest entry read back, and the largest header line.
 _MAX_ENTRY = 16 * 1024 * 1024
 _MAX_HEADER = 1024 * 1024
@@ -92,13 +93,8 @@ class FormCache:
             self._keep(key, "file", {}, data)
 
     def _keep(self, key: str, kind: str, header: dict, body: bytes) -> None:
-        header = {
-            "format": _FORMAT,
-            "kind": kind,
-            "sha256": hashlib.sha256(body).hexdigest(),
-            "length": len(body),
-            **header,
-        }
+        header = {"format": _FORMAT, "kind": kind, "length": len(body), **header}
+        header["sha256"] = _digest(header, body)
         line = json.dumps(header, separators=(",", ":")).encode() + b"\n"
         keep(self._path(key), line + body)
 
@@ -127,9 +123,12 @@ class FormCache:
 
 def _entry(path: Path, kind: str) -> tuple[dict, bytes] | None:
     """The header and body of the entry of ``kind`` at ``path`` if it is whole (its size
-    bounded, its body of its length and hash); None for anything else."""
+    bounded, its body of its length, header and body of their hash); None for anything
+    else."""
     try:
         with open(path, "rb", opener=_no_follow) as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                return None  # a pipe or a device where an entry was: never waited on
             data = file.read(_MAX_ENTRY + 1)
     except OSError:
         return None
@@ -139,15 +138,17 @@ def _entry(path: Path, kind: str) -> tuple[dict, bytes] | None:
     try:
         header = json.loads(data[:end])
         body = data[end + 1 :]
+        if not isinstance(header, dict):
+            return None
+        kept = header.pop("sha256", None)
         if (
-            not isinstance(header, dict)
-            or header.get("format") != _FORMAT
+            header.get("format") != _FORMAT
             or header.get("kind") != kind
             or header.get("length") != len(body)
-            or header.get("sha256") != hashlib.sha256(body).hexdigest()
+            or kept != _digest(header, body)
         ):
             return None
-    except (ValueError, RecursionError):  # not JSON, or nested too deep to read
+    except (ValueError, TypeError, RecursionError):  # not JSON, nested too deep to read
         return None
     return header, body
 
@@ -202,5 +203,14 @@ def _plain(value):
     raise TypeError("a plain value")
 
 
+def _digest(header: dict, body: bytes) -> str:
+    """The hash of an entry: its header (but this hash) and its body, so that no changed
+    byte of either is ever taken for what was kept."""
+    line = json.dumps(header, separators=(",", ":"), sort_keys=True).encode()
+    return hashlib.sha256(line + b"\n" + body).hexdigest()
+
+
 def _no_follow(path, flags):
-    return os.open(path, flags | getattr(os, "O_NOFOLLOW", 0))
+    """Open without following a link, and without waiting on a pipe (O_NONBLOCK)."""
+    extra = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    return os.open(path, flags | extra)
