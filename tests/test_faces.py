@@ -269,3 +269,34 @@ def test_no_back_draws_a_line_near_its_trim(tmp_path, ink_saver):
         assert abs(outer - inner) < 3, (cards.id, outer, inner)
         if ink_saver:
             assert min(outer, inner) > 254, (cards.id, outer, inner)
+
+
+def test_a_raster_picture_an_svg_places_is_drawn_the_right_way_up(tmp_path):
+    """An SVG's <image> of a PNG beside it prints (it stopped every build), read when
+    the deck is loaded, upright: the picture's red top above its blue bottom."""
+    import printkit
+
+    from .test_design import make_deck
+
+    deck = make_deck(tmp_path / "potions")
+    pixels = Image.new("RGB", (40, 40), (220, 0, 0))
+    pixels.paste((0, 0, 220), (0, 20, 40, 40))
+    pixels.save(deck / "art" / "half.png")
+    (deck / "art" / "flask.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        'viewBox="0 0 100 100" width="100" height="100">'
+        '<image x="0" y="0" width="100" height="100" xlink:href="half.png"/></svg>',
+        encoding="utf-8",
+    )
+    parts = card_sheets(printkit.load_deck(deck), load_template("plaincards-letter"), Settings())
+    page = pdfium.PdfDocument(parts[""])[0].render(scale=1).to_pil().convert("RGB")
+    rows = {"red": [], "blue": []}
+    for y in range(page.height):
+        for x in range(0, page.width, 3):
+            r, g, b = page.getpixel((x, y))
+            if r > 180 and g < 60 and b < 60:
+                rows["red"].append(y)
+            elif b > 180 and r < 60 and g < 60:
+                rows["blue"].append(y)
+    assert rows["red"] and rows["blue"]
+    assert sum(rows["red"]) / len(rows["red"]) < sum(rows["blue"]) / len(rows["blue"])

@@ -215,7 +215,27 @@ def _drawing(path: Path, root: Path, data: bytes, uses: list[str]):
     if not size_ok:
         raise _said(path, "data.picture.svg-size")
     _check_drawable(path, drawing)
+    _hold_images(drawing, root)
     return drawing
+
+
+def _hold_images(drawing, root: Path) -> None:
+    """Each raster picture an SVG places (``<image>``, checked by ``_check_svg``) read
+    into its drawing now, decoded: drawing it then reads no file."""
+    from PIL import Image as Pixels
+    from reportlab.graphics.shapes import Image
+
+    nodes = [drawing]
+    while nodes:
+        node = nodes.pop()
+        for child in getattr(node, "contents", ()):
+            nodes.append(child)
+            if isinstance(child, Image) and isinstance(child.path, str):
+                path = Path(child.path)
+                data = _read(path, root)
+                _decode(path, data)
+                with Pixels.open(io.BytesIO(data), formats=RASTER_FORMATS) as pixels:
+                    child.path = pixels.convert("RGBA" if "A" in pixels.getbands() else "RGB")
 
 
 class _SvgFonts:

@@ -349,5 +349,25 @@ def place_drawing(
     canvas.saveState()
     canvas.translate(x + (w - drawing.width * scale) / 2, y + (h - drawing.height * scale) / 2)
     canvas.scale(scale, scale)
-    renderPDF.draw(drawing, canvas, 0, 0)
+    _renderer()().draw(renderPDF.renderScaledDrawing(drawing), canvas, 0, 0)
     canvas.restoreState()
+
+
+@cache
+def _renderer():
+    """reportlab's drawing renderer, but an SVG's raster pictures (``<image>``) drawn as
+    image objects, not inline: reportlab cannot write an inline image into printkit's
+    PDFs, whose streams are binary (it stopped every build of such a picture)."""
+    from reportlab.graphics import renderPDF
+    from reportlab.lib.utils import ImageReader
+
+    class Renderer(renderPDF._PDFRenderer):
+        def drawImage(self, image):
+            if hasattr(image.path, "mode"):  # svglib's: the picture, opened and checked
+                self._canvas.drawImage(
+                    ImageReader(image.path), image.x, image.y, image.width, image.height
+                )
+            else:
+                super().drawImage(image)
+
+    return Renderer
