@@ -157,13 +157,22 @@ def empty(path: Path) -> None:
     path.write_bytes(b"")
 
 
+def swap(path: Path) -> None:
+    """Another entry's whole file copied over this one: whole, of a right hash, but
+    kept under another key."""
+    others = sorted(p for p in path.parent.parent.rglob("*") if p.is_file() and p != path)
+    path.write_bytes(others[0].read_bytes())
+
+
 def pipe(path: Path) -> None:
     """A named pipe where an entry was: reading it would wait for ever."""
     path.unlink()
     os.mkfifo(path)
 
 
-@pytest.mark.parametrize("damage", [truncate, flip, garble, alias, swell, hollow, empty, pipe])
+@pytest.mark.parametrize(
+    "damage", [truncate, flip, garble, alias, swell, hollow, empty, swap, pipe]
+)
 def test_a_damaged_entry_is_drawn_again(deck, tmp_path, damage):
     kept = tmp_path / "forms"
     clean = sheets(deck, None)

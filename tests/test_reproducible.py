@@ -95,3 +95,25 @@ def test_a_static_face_is_the_same_bytes_whenever_it_is_made(monkeypatch):
     first = instances._make(source, 400, False, ((0x370, 0x3FF),))
     monkeypatch.setattr(time, "time", lambda: 4e9)
     assert instances._make(source, 400, False, ((0x370, 0x3FF),)) == first
+
+
+def test_a_kept_face_swapped_for_another_is_made_again(tmp_path, monkeypatch):
+    """Faces are kept as the form cache keeps files: one swapped for another face (or
+    damaged) is not embedded, but made again."""
+    from printkit.render.fonts import SCRIPT, package_file
+    from printkit.resources import instances
+
+    monkeypatch.setenv("PRINTKIT_CACHE", str(tmp_path / "cache"))
+    source, greek = package_file(SCRIPT, variable=True), ((0x370, 0x3FF),)
+    instances.static_face.cache_clear()
+    try:
+        made = {w: instances.static_face(source, w, False, greek) for w in (400, 900)}
+        kept = sorted(p for p in (tmp_path / "cache" / "fonts").rglob("*") if p.is_file())
+        assert len(kept) == 2 and made[400] != made[900]
+        first, second = (path.read_bytes() for path in kept)
+        kept[0].write_bytes(second)
+        kept[1].write_bytes(first)
+        instances.static_face.cache_clear()
+        assert {w: instances.static_face(source, w, False, greek) for w in (400, 900)} == made
+    finally:
+        instances.static_face.cache_clear()

@@ -60,7 +60,7 @@ class FormCache:
 
     def get(self, key: str) -> KeptForm | None:
         """The form kept under ``key``, or None."""
-        kept = _read(self._path(key))
+        kept = _read(self._path(key), key)
         if kept is None:
             self.misses += 1
         else:
@@ -79,7 +79,7 @@ class FormCache:
 
     def get_file(self, key: str) -> bytes | None:
         """The file kept under ``key`` (``put_file``), or None."""
-        entry = _entry(self._path(key), "file")
+        entry = _entry(self._path(key), "file", key)
         if entry is None:
             self.misses += 1
             return None
@@ -93,7 +93,7 @@ class FormCache:
             self._keep(key, "file", {}, data)
 
     def _keep(self, key: str, kind: str, header: dict, body: bytes) -> None:
-        header = {"format": _FORMAT, "kind": kind, "length": len(body), **header}
+        header = {"format": _FORMAT, "kind": kind, "key": key, "length": len(body), **header}
         header["sha256"] = _digest(header, body)
         line = json.dumps(header, separators=(",", ":")).encode() + b"\n"
         keep(self._path(key), line + body)
@@ -121,10 +121,10 @@ class FormCache:
         return self.folder / key[:2] / key
 
 
-def _entry(path: Path, kind: str) -> tuple[dict, bytes] | None:
-    """The header and body of the entry of ``kind`` at ``path`` if it is whole (its size
-    bounded, its body of its length, header and body of their hash); None for anything
-    else."""
+def _entry(path: Path, kind: str, key: str) -> tuple[dict, bytes] | None:
+    """The header and body of the entry of ``kind`` kept under ``key`` at ``path`` if it
+    is whole (its size bounded, its body of its length, header and body of their hash);
+    None for anything else."""
     try:
         with open(path, "rb", opener=_no_follow) as file:
             if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
@@ -144,6 +144,7 @@ def _entry(path: Path, kind: str) -> tuple[dict, bytes] | None:
         if (
             header.get("format") != _FORMAT
             or header.get("kind") != kind
+            or header.get("key") != key  # an entry copied over another's is not it
             or header.get("length") != len(body)
             or kept != _digest(header, body)
         ):
@@ -153,9 +154,9 @@ def _entry(path: Path, kind: str) -> tuple[dict, bytes] | None:
     return header, body
 
 
-def _read(path: Path) -> KeptForm | None:
+def _read(path: Path, key: str) -> KeptForm | None:
     """The form at ``path`` if it is whole and well formed; None for anything else."""
-    entry = _entry(path, "form")
+    entry = _entry(path, "form", key)
     if entry is None:
         return None
     header, stream = entry

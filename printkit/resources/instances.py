@@ -30,20 +30,21 @@ def static_face(source: Path, weight: int, slanted: bool, ranges: tuple | None) 
     holding the characters of ``ranges`` ((first, last) code points; None: all of them)."""
     import fontTools
 
+    from .formcache import FormCache
+    from .paths import cache_dir
+
     font = Path(source).read_bytes()
     key = hashlib.sha256(
         repr((_RECIPE, fontTools.version, weight, slanted, ranges)).encode() + font
-    ).hexdigest()[:24]
-    from .paths import cache_dir, keep
-
-    folder = cache_dir() / "fonts"
-    stem = Path(source).stem.split("[")[0]
-    cached = folder / f"{stem}-{weight}{'-slanted' if slanted else ''}-{key}.ttf"
-    data = _read(cached)
-    if data is not None:
-        return data
-    data = _make(font, weight, slanted, ranges)
-    keep(cached, data)
+    ).hexdigest()
+    # Kept as the form cache keeps a file: read back only whole and as it was kept (a
+    # face swapped for another, or damaged, is made again).
+    kept = FormCache(cache_dir() / "fonts")
+    data = kept.get_file(key)
+    if data is None:
+        data = _make(font, weight, slanted, ranges)
+        if len(data) <= _MAX_FACE:
+            kept.put_file(key, data)
     return data
 
 
@@ -97,21 +98,3 @@ def _slant(face) -> None:
     face["post"].italicAngle = -_SLANT
     face["head"].macStyle |= 0b10
     face["OS/2"].fsSelection = (face["OS/2"].fsSelection | 0b1) & ~0b1000000
-
-
-def _read(path: Path) -> bytes | None:
-    """A face kept earlier, if it is a regular file of a sane size that reportlab reads
-    as a font (a damaged one is made again, as a cache's files may always be lost)."""
-    try:
-        if not path.is_file() or path.is_symlink() or path.stat().st_size > _MAX_FACE:
-            return None
-        data = path.read_bytes()
-    except OSError:
-        return None
-    from reportlab.pdfbase.ttfonts import TTFontFile
-
-    try:
-        TTFontFile(io.BytesIO(data))
-    except Exception:  # reportlab raises TTFError, struct.error and more on a bad file
-        return None
-    return data
