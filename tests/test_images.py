@@ -512,3 +512,18 @@ def test_with_the_bleed_given_the_size_guessed_is_one_of_the_images_shape(tmp_pa
     assert deck.cards.card_size == CARD_SIZES["poker"].sides
     with pytest.raises(CatalogueError, match="the shape of no card size"):
         load_images(tmp_path, ImageOptions(bleed=0.0))  # no card is 822 x 1122 trimmed
+
+
+def test_how_an_image_is_made_a_card_is_in_its_fingerprint(tmp_path):
+    """The bleed made from the edge, the fit and the stated bleed are part of what a card
+    of a folder is drawn from: a rebuild with another of them makes its proof again, and
+    its errata list it (the fingerprint keys both)."""
+    from printkit.values.fingerprint import Fingerprints
+
+    _card(tmp_path / "card.png", border=12)
+    prints = set()
+    for options in (ImageOptions(), ImageOptions(fill="median"), ImageOptions(bleed=1.0)):
+        deck = load_images(tmp_path, options).cards
+        card = deck.cards[0]
+        prints.add(Fingerprints(deck).face(deck.layout(card.front), card))
+    assert len(prints) == 3

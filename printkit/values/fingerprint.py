@@ -64,12 +64,14 @@ class Fingerprints:
         return self._fields[ids]
 
     def _digest(self, name: str) -> str | None:
-        """The digest of the deck's picture ``name`` (None if it has none), hashed once."""
+        """The digest of the deck's picture ``name`` (None if it has none), hashed once;
+        a whole card face's with how it is made the card's (its bleed, fill and fit)."""
         if name not in self._digests:
             picture = self.cards.pictures.get(name)
             if picture is None:
                 return None
-            self._digests[name] = picture.digest()
+            digest = picture.digest()
+            self._digests[name] = digest if picture.face is None else f"{digest} {picture.face!r}"
         return self._digests[name]
 
     def layout(self, layout: Layout) -> str:
