@@ -10,8 +10,8 @@ printkit shares work in three ways, each where the work needs it:
 - ``spawned``: fresh processes, for a library whose state a fork would copy half-made
   (pdfium, which renders a deck's shop images: 2.32 s rather than 3.09 s for the 53
   images of ``export --for mpc``, measured on this project's two-core machine).
-- a thread beside the main one, for C code that lets go of Python's lock (zlib's
-  deflating of the proof images, ``render.raster``).
+- a thread beside the main one, for C code that lets go of Python's lock (the
+  deflating of the proof images, by ISA-L or zlib, ``render.raster``).
 
 Anything unusual keeps the work here: no fork (Windows; macOS, whose system libraries
 are not safe across one), one core, other Python threads running (a fork copies only

@@ -52,6 +52,8 @@ __all__ = [
 ]
 
 RASTER_SUFFIXES = (".png", ".jpg", ".jpeg")
+#: The files an SVG refers to, by their resolved path: the reference and their bytes.
+_Used = dict[Path, tuple[str, bytes]]
 _SUFFIXES = (".svg", *RASTER_SUFFIXES)
 
 
@@ -127,9 +129,10 @@ def load_picture(path: Path, root: Path) -> Picture:
 def _picture(path: Path, root: Path) -> Picture:
     data = _read(path, root)
     if path.suffix.lower() == ".svg":
-        uses: list[str] = []
-        drawing = _drawing(path, root, data, uses)
-        return Picture(shown(path), data, drawing, uses=tuple(uses))
+        used: _Used = {}
+        drawing = _drawing(path, root, data, used)
+        uses = tuple(f"{ref} {hashlib.sha256(held).hexdigest()}" for ref, held in used.values())
+        return Picture(shown(path), data, drawing, uses=uses)
     width, height = _check_pixels(path, data, held=False)
     _decode(path, data)
     if min(width, height) < MIN_PICTURE_SIDE:
@@ -194,12 +197,12 @@ def _inside(folder: Path, relative: str, where: str) -> Path:
     return target
 
 
-def _drawing(path: Path, root: Path, data: bytes, uses: list[str]):
+def _drawing(path: Path, root: Path, data: bytes, used: _Used):
     """An SVG's bytes as a reportlab Drawing, after ``_check_svg`` has confined and
-    counted it (and named in ``uses`` each file it refers to); svglib parses the very
+    counted it (and held in ``used`` each file it refers to); svglib parses the very
     bytes that were checked."""
     SvgRenderer = _svg_reader()
-    tree = _check_svg(path, root, data, uses)
+    tree = _check_svg(path, root, data, used)
     _quiet_libraries()
     register_faces()  # an SVG's text is measured in printkit's own faces
     try:
@@ -215,13 +218,13 @@ def _drawing(path: Path, root: Path, data: bytes, uses: list[str]):
     if not size_ok:
         raise _said(path, "data.picture.svg-size")
     _check_drawable(path, drawing)
-    _hold_images(drawing, root)
+    _hold_images(drawing, root, used)
     return drawing
 
 
-def _hold_images(drawing, root: Path) -> None:
-    """Each raster picture an SVG places (``<image>``, checked by ``_check_svg``) read
-    into its drawing now, decoded: drawing it then reads no file."""
+def _hold_images(drawing, root: Path, used: _Used) -> None:
+    """Each raster picture an SVG places (``<image>``) put into its drawing decoded,
+    from the bytes ``_check_svg`` checked: drawing it then reads no file."""
     from PIL import Image as Pixels
     from reportlab.graphics.shapes import Image
 
@@ -232,7 +235,7 @@ def _hold_images(drawing, root: Path) -> None:
             nodes.append(child)
             if isinstance(child, Image) and isinstance(child.path, str):
                 path = Path(child.path)
-                data = _read(path, root)
+                data = used[path.resolve()][1] if path.resolve() in used else _read(path, root)
                 _decode(path, data)
                 with Pixels.open(io.BytesIO(data), formats=RASTER_FORMATS) as pixels:
                     child.path = pixels.convert("RGBA" if "A" in pixels.getbands() else "RGB")
@@ -277,11 +280,11 @@ _HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
 _DATA_IMAGE = ("data:image/png;base64,", "data:image/jpeg;base64,", "data:image/jpg;base64,")
 
 
-def _check_svg(path: Path, root: Path, data: bytes, uses: list[str], depth: int = 0):
+def _check_svg(path: Path, root: Path, data: bytes, used: _Used, depth: int = 0):
     """Refuse an SVG that declares entities, has too many elements (counting what its
     ``<use>`` elements copy, and the SVG files it refers to), or refers to anything but
     its own fragments, PNG or JPEG data, and files inside ``root``; its root element.
-    Each file it refers to is added to ``uses``, by its reference and a hash of its
+    Each file it refers to is held in ``used``, by its path, with its reference and its
     bytes: what the picture draws is theirs too."""
     from lxml import etree
 
@@ -303,7 +306,7 @@ def _check_svg(path: Path, root: Path, data: bytes, uses: list[str], depth: int 
         for attribute in _HREFS:
             reference = element.get(attribute)
             if reference is not None:
-                outside += _check_reference(path, root, reference.strip(), uses, depth)
+                outside += _check_reference(path, root, reference.strip(), used, depth)
     if _drawn_elements(tree.getroot()) + outside > MAX_SVG_ELEMENTS:
         raise _said(path, "data.picture.drawn-elements", most=MAX_SVG_ELEMENTS)
     return tree.getroot()
@@ -340,7 +343,7 @@ def _drawn_elements(root) -> int:
     return size(root)
 
 
-def _check_reference(path: Path, root: Path, reference: str, uses: list[str], depth: int) -> int:
+def _check_reference(path: Path, root: Path, reference: str, used: _Used, depth: int) -> int:
     """Refuse a reference an SVG may not make; the elements of an SVG file it names."""
     if not reference or reference.startswith("#"):
         return 0
@@ -357,23 +360,23 @@ def _check_reference(path: Path, root: Path, reference: str, uses: list[str], de
     if resolved.suffix.lower() not in _SUFFIXES:
         raise _said(path, "data.picture.reference-format", reference=reference[:60])
     if resolved.suffix.lower() != ".svg":
-        _check_pixels(resolved, _used(resolved, root, target, uses))
+        _check_pixels(resolved, _used(resolved, root, target, used))
         return 0
     if depth >= 2:
         raise _said(path, "data.picture.reference-deep", reference=reference[:60])
     # Another SVG is read and checked as this one was (a regular file, its size, its
     # elements and references), so that svglib never opens a pipe or a giant. svglib
     # reads it with its own fonts, which look fonts up on the disk: it may hold no text.
-    other = _check_svg(resolved, root, _used(resolved, root, target, uses), uses, depth + 1)
+    other = _check_svg(resolved, root, _used(resolved, root, target, used), used, depth + 1)
     if any(isinstance(e.tag, str) and e.tag.rsplit("}", 1)[-1] in _TEXT for e in other.iter()):
         raise _said(path, "data.picture.reference-text", reference=reference[:60])
     return _drawn_elements(other)
 
 
-def _used(path: Path, root: Path, reference: str, uses: list[str]) -> bytes:
-    """The bytes of a file an SVG refers to, named in ``uses`` by their hash."""
+def _used(path: Path, root: Path, reference: str, used: _Used) -> bytes:
+    """The bytes of a file an SVG refers to (``path``, resolved), held in ``used``."""
     data = _read(path, root)
-    uses.append(f"{reference} {hashlib.sha256(data).hexdigest()}")
+    used[path] = (reference, data)
     return data
 
 

@@ -21,7 +21,6 @@ __all__ = ["static_face"]
 #: What a made face depends on besides its inputs: change it when the recipe changes.
 _RECIPE = "2"
 _SLANT = 12.0  # degrees
-_MAX_FACE = 4 * 1024 * 1024
 
 
 @cache
@@ -43,8 +42,7 @@ def static_face(source: Path, weight: int, slanted: bool, ranges: tuple | None) 
     data = kept.get_file(key)
     if data is None:
         data = _make(font, weight, slanted, ranges)
-        if len(data) <= _MAX_FACE:
-            kept.put_file(key, data)
+        kept.put_file(key, data)
     return data
 
 

@@ -129,9 +129,8 @@ def maker_identity() -> str:
         inside = os.path.relpath(folder, _PACKAGE).replace(os.sep, "/")
         own += [(f"{inside}/{name}", folder) for name in files if name.endswith((".py", ".toml"))]
     for name, folder in sorted(own):
-        with open(os.path.join(folder, name.rpartition("/")[2]), "rb") as file:
-            data = file.read()
-        hasher.update(f"{name} {len(data)}\n".encode() + data)
+        path = os.path.join(folder, name.rpartition("/")[2])
+        hasher.update(f"{name} {file_identity(path)}\n".encode())
     return hasher.hexdigest()
 
 
