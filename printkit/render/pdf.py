@@ -228,7 +228,10 @@ class Document:
                 continue
             if recipe is None or recipe[0] not in self.recipes:
                 return False
-            self._draw(sub, sub_bbox, self.recipes[recipe[0]](*recipe[1:]), sub_key)
+            draw = self.recipes[recipe[0]](*recipe[1:])
+            if draw is None:  # what it draws is not in this deck (any more): a miss
+                return False
+            self._draw(sub, sub_bbox, draw, sub_key)
             self._forms.add(sub)
         if any(mapping.get(font) != internal for font, internal in kept.fonts):
             return False
