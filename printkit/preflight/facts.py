@@ -12,6 +12,7 @@ import math
 import os
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import BinaryIO, NamedTuple
 
@@ -250,10 +251,11 @@ def _page(pdf, index: int) -> PageFacts:
     facts = PageFacts(index + 1, width, height)
     _chars(page, facts)
     matrices: list[Matrix] = []  # the page-space matrix of each form level being walked
-    for obj in page.get_objects(max_depth=16):
+    fonts: dict[int, str] = {}  # the name of each font read, by pdfium's handle
+    for obj in _objects(page.raw):
         del matrices[obj.level :]
         outer = matrices[-1] if matrices else _IDENTITY
-        _object(obj, outer, facts)
+        _object(obj, outer, facts, fonts)
         if obj.type == _FORM:
             matrices.append(multiply(_matrix(obj), outer))
     page.close()
@@ -261,23 +263,67 @@ def _page(pdf, index: int) -> PageFacts:
 
 
 _TEXT, _PATH, _IMAGE, _FORM = 1, 2, 3, 5
+#: The deepest nesting of forms walked (a card's face is two deep on a sheet).
+_DEPTH = 16
 
 
-def _object(obj, outer: Matrix, facts: PageFacts) -> None:
+class _Object(NamedTuple):
+    """A page object as pdfium holds it: its handle, its type, how many forms deep."""
+
+    raw: object
+    type: int
+    level: int
+
+
+def _objects(page) -> Iterator[_Object]:
+    """Every object of a page (pdfium's handle), each form followed by what it holds:
+    the handles themselves, asked directly, as a page of a kit holds thousands."""
     import pypdfium2.raw as raw
+    from pypdfium2 import PdfiumError
+
+    type_of = raw.FPDFPageObj_GetType
+    count_in, object_in = raw.FPDFFormObj_CountObjects, raw.FPDFFormObj_GetObject
+
+    def walk(count: int, get: Callable[[int], object], level: int) -> Iterator[_Object]:
+        if count < 0:
+            raise PdfiumError("Failed to get number of pageobjects.")
+        for index in range(count):
+            handle = get(index)
+            if not handle:
+                raise PdfiumError("Failed to get pageobject.")
+            kind = type_of(handle)
+            yield _Object(handle, kind, level)
+            if kind == _FORM and level < _DEPTH - 1:
+                inner = partial(object_in, handle)
+                yield from walk(count_in(handle), inner, level + 1)
+
+    yield from walk(raw.FPDFPage_CountObjects(page), partial(raw.FPDFPage_GetObject, page), 0)
+
+
+def _object(obj: _Object, outer: Matrix, facts: PageFacts, fonts: dict[int, str]) -> None:
+    import ctypes
+
+    import pypdfium2.raw as raw
+    from pypdfium2 import PdfiumError
 
     if obj.type == _TEXT:
         font = raw.FPDFTextObj_GetFont(obj.raw)
-        if font:
-            facts.fonts[_font_name(font)] = bool(raw.FPDFFont_GetIsEmbedded(font))
+        handle = ctypes.cast(font, ctypes.c_void_p).value
+        if handle and handle not in fonts:
+            fonts[handle] = name = _font_name(font)
+            embedded = bool(raw.FPDFFont_GetIsEmbedded(font))
+            facts.fonts[name] = facts.fonts.get(name, True) and embedded  # each font of the name
     elif obj.type == _IMAGE:
-        w, h = obj.get_px_size()
+        width, height = ctypes.c_uint(), ctypes.c_uint()
+        if not raw.FPDFImageObj_GetImagePixelSize(obj.raw, width, height):
+            raise PdfiumError("Failed to get image size.")
+        w, h = width.value, height.value
         m = multiply(_matrix(obj), outer)
         printed_w, printed_h = math.hypot(m[0], m[1]), math.hypot(m[2], m[3])
         dpi = min(w / printed_w * 72, h / printed_h * 72) if printed_w and printed_h else 0.0
         facts.images.append(Image((w, h), _transformed(Extent(0, 0, 1, 1), m), dpi))
     elif obj.level == 0 and obj.type == _FORM:
-        box = Extent(*obj.get_bounds())
+        box = _bounds(obj)
         clip = _clip_box(obj)
         inked = box.intersect(clip) if clip else box
         if inked is not None:
@@ -334,8 +380,26 @@ def _font_name(font) -> str:
     return buffer.value.decode("utf-8", "replace")
 
 
-def _matrix(obj) -> Matrix:
-    return tuple(obj.get_matrix().get())  # type: ignore[return-value]
+def _matrix(obj: _Object) -> Matrix:
+    import pypdfium2.raw as raw
+    from pypdfium2 import PdfiumError
+
+    m = raw.FS_MATRIX()
+    if not raw.FPDFPageObj_GetMatrix(obj.raw, m):
+        raise PdfiumError("Failed to get matrix of pageobject.")
+    return (m.a, m.b, m.c, m.d, m.e, m.f)
+
+
+def _bounds(obj: _Object) -> Extent:
+    import ctypes
+
+    import pypdfium2.raw as raw
+    from pypdfium2 import PdfiumError
+
+    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    if not raw.FPDFPageObj_GetBounds(obj.raw, left, bottom, right, top):
+        raise PdfiumError("Failed to locate pageobject.")
+    return Extent(left.value, bottom.value, right.value, top.value)
 
 
 def _clip_box(obj) -> Extent | None:
