@@ -368,10 +368,10 @@ class _Heading:
 def _png(image) -> bytes:
     """A proof image (RGB, or RGBX as it is pasted) as PNG: its rows unfiltered, deflated
     at the fastest level. Pillow chooses a filter for every row, which costs more than the
-    deflating. Measured
-    on a proof of the kit and one of a 1,000-card deck (medians of 7, 2026-12-04): 9 and
-    7 ms with ISA-L, 51 and 45 with zlib, 110 and 95 with Pillow at level 1, for files
-    6% smaller and 2% larger than Pillow's (a proof is looked at, not archived)."""
+    deflating. Measured on a proof of the kit and one of a 1,000-card deck (medians of 7,
+    2026-12-04): 9 and 7 ms with ISA-L, 51 and 45 with zlib, 110 and 95 with Pillow at
+    level 1, for files 6% smaller and 2% larger than Pillow's (a proof is looked at, not
+    archived)."""
     import struct
     import zlib
 
