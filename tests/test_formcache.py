@@ -2,13 +2,16 @@
 
 Every test compares against a build with no cache at all, so a kept form that differs
 from what drawing it again would give (a stale key, a font named under another internal
-name, a damaged entry read back) shows as differing bytes. The cache's own file reader
-is fuzzed: no bytes on disk may raise, and a damaged entry is only ever a miss.
+name, a damaged entry read back) shows as differing bytes. The cache's own reader is
+fuzzed: no bytes kept may raise, a damaged entry is only ever a miss, and a damaged
+database never stops a build.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
 from functools import cache
 from pathlib import Path
 
@@ -19,7 +22,7 @@ from hypothesis import strategies as st
 import printkit
 from printkit.load.templates import load_template
 from printkit.render.sheets import card_sheets
-from printkit.resources.formcache import FormCache, KeptForm
+from printkit.resources.formcache import DATABASE, FormCache, KeptForm
 from printkit.values.settings import Settings
 
 from .test_design import make_deck
@@ -40,8 +43,27 @@ def sheets(deck, kept: Path | None, **options) -> bytes:
     return b"".join(parts[name] for name in sorted(parts))
 
 
-def entries(folder: Path) -> set[Path]:
-    return {path for path in folder.rglob("*") if path.is_file() and path.suffix != ".tmp"}
+def rows(folder: Path) -> dict[str, bytes]:
+    """Every entry kept in ``folder``'s database, by key, read as a stranger would."""
+    import sqlite3
+
+    if not (folder / DATABASE).is_file():
+        return {}
+    with contextlib.closing(sqlite3.connect(folder / DATABASE)) as database:
+        return dict(database.execute("SELECT key, entry FROM kept"))
+
+
+def entries(folder: Path) -> set[tuple[str, bytes]]:
+    """The entries kept, each its key and its bytes: one drawn again and kept anew differs."""
+    return set(rows(folder).items())
+
+
+def rewrite(folder: Path, key: str, data: bytes) -> None:
+    """The entry kept under ``key`` replaced by ``data``, behind the cache's back."""
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(folder / DATABASE)) as database, database:
+        database.execute("UPDATE kept SET entry = ? WHERE key = ?", (data, key))
 
 
 def edit(deck: Path, old: str, new: str) -> None:
@@ -84,7 +106,10 @@ def test_editing_one_card_draws_only_that_card_again(deck, tmp_path, old, new, m
     assert 1 <= len(entries(kept) - before) <= most
 
 
-def test_reordered_rows_draw_nothing_again(deck, tmp_path):
+def test_reordered_rows_draw_nothing_again_but_the_card_now_first(deck, tmp_path):
+    """A card kept after the forms every card shares (the ground, a picture) were made
+    expects them made; the card now first in its file makes them, so it alone is drawn
+    again (its stream the same, its entry now naming the shared forms it makes)."""
     kept = tmp_path / "forms"
     sheets(deck, kept)
     before = entries(kept)
@@ -93,7 +118,9 @@ def test_reordered_rows_draw_nothing_again(deck, tmp_path):
     lines[3], lines[12] = lines[12], lines[3]
     cards.write_text("".join(lines), encoding="utf-8")
     assert sheets(deck, kept) == sheets(deck, None)
-    assert entries(kept) == before
+    assert len(entries(kept) - before) <= 1
+    assert sheets(deck, kept) == sheets(deck, None)
+    assert len(entries(kept) - before) <= 1  # and once kept anew, nothing again
 
 
 def test_a_new_letter_sets_every_face_with_the_same_codes_as_a_clean_build(deck, tmp_path):
@@ -122,30 +149,73 @@ def test_the_dead_mens_deck_rebuilt_warm_is_a_clean_build(tmp_path):
     assert sheets(None, kept) == clean_dead_mens_deck()
 
 
-def truncate(path: Path) -> None:
-    path.write_bytes(path.read_bytes()[:-7])
+def truncate(data: bytes, others: list[bytes]) -> bytes:
+    return data[:-7]
 
 
-def flip(path: Path) -> None:
-    data = bytearray(path.read_bytes())
-    data[-3] ^= 0x40
-    path.write_bytes(bytes(data))
+def flip(data: bytes, others: list[bytes]) -> bytes:
+    changed = bytearray(data)
+    changed[-3] ^= 0x40
+    return bytes(changed)
 
 
-def garble(path: Path) -> None:
-    data = path.read_bytes()
-    path.write_bytes(b'{"format": 1, "length": [}' + data[data.index(b"\n") :])
+def garble(data: bytes, others: list[bytes]) -> bytes:
+    return b'{"format": 1, "length": [}' + data[data.index(b"\n") :]
+
+
+def swell(data: bytes, others: list[bytes]) -> bytes:
+    return data.ljust(17 * 1024 * 1024, b"\0")
+
+
+def empty(data: bytes, others: list[bytes]) -> bytes:
+    return b""
+
+
+def swap(data: bytes, others: list[bytes]) -> bytes:
+    """Another entry's bytes over this one's: whole, of a right hash, but kept under
+    another key."""
+    return next(other for other in others if other != data)
+
+
+def damaged(folder: Path, damage, keys=None) -> None:
+    """Each entry kept in ``folder`` (or those of ``keys``) damaged by ``damage``."""
+    kept = rows(folder)
+    for key in sorted(kept if keys is None else keys):
+        rewrite(folder, key, damage(kept[key], [kept[other] for other in sorted(kept)]))
+
+
+@pytest.mark.parametrize("damage", [truncate, flip, garble, swell, empty, swap])
+def test_a_damaged_entry_is_drawn_again(deck, tmp_path, damage):
+    kept = tmp_path / "forms"
+    clean = sheets(deck, None)
+    sheets(deck, kept)
+    damaged(kept, damage)
+    assert sheets(deck, kept) == clean
+
+
+def garbage(path: Path) -> None:
+    path.write_bytes(b"not a database, " * 500)
+
+
+def cut_short(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[:3000])
+
+
+def foreign(path: Path) -> None:
+    """Another program's database of the same name, with a table of the same name."""
+    import sqlite3
+
+    path.unlink()
+    with contextlib.closing(sqlite3.connect(path)) as database, database:
+        database.execute("CREATE TABLE kept (name TEXT, value INTEGER)")
+        database.execute("INSERT INTO kept VALUES ('theirs', 1)")
 
 
 def alias(path: Path) -> None:
-    other = next(p for p in sorted(path.parent.parent.rglob("*")) if p.is_file() and p != path)
+    """A link where the database was, to a file that is not the cache's to write."""
     path.unlink()
-    path.symlink_to(other)
-
-
-def swell(path: Path) -> None:
-    with path.open("ab") as stream:
-        stream.truncate(17 * 1024 * 1024)
+    (path.parent / "elsewhere.txt").write_text("someone's notes\n", encoding="utf-8")
+    path.symlink_to(path.parent / "elsewhere.txt")
 
 
 def hollow(path: Path) -> None:
@@ -153,33 +223,28 @@ def hollow(path: Path) -> None:
     path.mkdir()
 
 
-def empty(path: Path) -> None:
-    path.write_bytes(b"")
-
-
-def swap(path: Path) -> None:
-    """Another entry's whole file copied over this one: whole, of a right hash, but
-    kept under another key."""
-    others = sorted(p for p in path.parent.parent.rglob("*") if p.is_file() and p != path)
-    path.write_bytes(others[0].read_bytes())
-
-
 def pipe(path: Path) -> None:
-    """A named pipe where an entry was: reading it would wait for ever."""
+    """A named pipe where the database was: opening it would wait for ever."""
     path.unlink()
     os.mkfifo(path)
 
 
-@pytest.mark.parametrize(
-    "damage", [truncate, flip, garble, alias, swell, hollow, empty, swap, pipe]
-)
-def test_a_damaged_entry_is_drawn_again(deck, tmp_path, damage):
+@pytest.mark.parametrize("damage", [garbage, cut_short, foreign, alias, hollow, pipe])
+def test_a_damaged_database_never_stops_a_build(deck, tmp_path, damage):
+    """A database that is not one, cut short or another program's is started afresh; a
+    link, a folder or a pipe in its place is left as it is, and nothing is kept."""
     kept = tmp_path / "forms"
     clean = sheets(deck, None)
     sheets(deck, kept)
-    for path in sorted(entries(kept)):
-        damage(path)
+    damage(kept / DATABASE)
     assert sheets(deck, kept) == clean
+    assert sheets(deck, kept) == clean
+    if damage is alias:  # never written through
+        assert (kept / "elsewhere.txt").read_text(encoding="utf-8") == "someone's notes\n"
+    if damage in (alias, hollow, pipe):
+        assert not stat.S_ISREG(os.lstat(kept / DATABASE).st_mode)  # left as it was
+    else:
+        assert len(rows(kept)) > len(ROWS.splitlines())  # kept anew
 
 
 def test_an_entry_whose_header_changed_is_drawn_again_and_kept_anew(deck, tmp_path):
@@ -191,16 +256,16 @@ def test_an_entry_whose_header_changed_is_drawn_again_and_kept_anew(deck, tmp_pa
     kept = tmp_path / "forms"
     clean = sheets(deck, None)
     sheets(deck, kept)
-    damaged = {}
-    for path in sorted(entries(kept)):
-        data = path.read_bytes()
+    changed = {}
+    for key, data in sorted(rows(kept).items()):
         end = data.index(b"\n")
         header = json.loads(data[:end])
         header["note"] = "not kept"
-        damaged[path] = json.dumps(header).encode() + data[end:]
-        path.write_bytes(damaged[path])
+        changed[key] = json.dumps(header).encode() + data[end:]
+        rewrite(kept, key, changed[key])
     assert sheets(deck, kept) == clean
-    assert all(path.read_bytes() != data for path, data in damaged.items())
+    now = rows(kept)
+    assert all(now[key] != data for key, data in changed.items())
 
 
 def test_a_cache_folder_that_cannot_be_written_keeps_nothing_and_still_builds(deck, tmp_path):
@@ -215,13 +280,13 @@ def test_a_read_only_cache_folder_still_builds(deck, tmp_path):
     kept = tmp_path / "forms"
     sheets(deck, kept)
     edit(deck, "Gain **7** :drop:", "Gain **9** :drop:")
-    for folder in (kept, *(p for p in kept.iterdir() if p.is_dir())):
-        folder.chmod(0o500)
+    kept.chmod(0o500)
+    (kept / DATABASE).chmod(0o400)
     try:
         assert sheets(deck, kept) == sheets(deck, None)
     finally:
-        for folder in (kept, *(p for p in kept.iterdir() if p.is_dir())):
-            folder.chmod(0o700)
+        kept.chmod(0o700)
+        (kept / DATABASE).chmod(0o600)
 
 
 FORM = KeptForm(
@@ -247,10 +312,9 @@ def test_no_bytes_on_disk_raise(tmp_path_factory, data, header):
     folder = tmp_path_factory.mktemp("forms")
     forms = FormCache(folder)
     forms.put("cd34", FORM)
-    path = folder / "cd" / "cd34"
     if header:  # a well-formed line before the bytes, to reach the stream's checks
-        data = path.read_bytes().split(b"\n", 1)[0] + b"\n" + data
-    path.write_bytes(data)
+        data = rows(folder)["cd34"].split(b"\n", 1)[0] + b"\n" + data
+    rewrite(folder, "cd34", data)
     assert forms.get("cd34") in (None, FORM)
 
 
@@ -268,27 +332,31 @@ def test_no_header_of_any_shape_raises(tmp_path_factory, value):
     folder = tmp_path_factory.mktemp("forms")
     forms = FormCache(folder)
     forms.put("ef56", FORM)
-    path = folder / "ef" / "ef56"
-    stream = path.read_bytes().split(b"\n", 1)[1]
+    line, stream = rows(folder)["ef56"].split(b"\n", 1)
     for field in ("events", "forms", "states", "fonts"):
-        header = json.loads(path.read_bytes().split(b"\n", 1)[0])
+        header = json.loads(line)
         header[field] = value
-        path.write_bytes(json.dumps(header).encode() + b"\n" + stream)
+        rewrite(folder, "ef56", json.dumps(header).encode() + b"\n" + stream)
         kept = forms.get("ef56")
         assert kept is None or isinstance(kept, KeptForm)
 
 
 def test_pruning_deletes_the_oldest_entries_first(tmp_path):
+    import sqlite3
+
     forms = FormCache(tmp_path)
-    for n in range(6):
-        key = f"{n:02d}{'x' * 30}"
-        forms.put(key, FORM)
-        os.utime(tmp_path / key[:2] / key, (1_000_000 + n, 1_000_000 + n))
-    size = (tmp_path / "00" / f"00{'x' * 30}").stat().st_size
+    for n in (3, 0, 5, 1, 4, 2):  # written out of order, then dated
+        forms.put(f"{n:02d}{'x' * 30}", FORM)
+    with contextlib.closing(sqlite3.connect(tmp_path / DATABASE)) as database, database:
+        for n in range(6):
+            database.execute(
+                "UPDATE kept SET written = ? WHERE key = ?", (1_000_000 + n, f"{n:02d}{'x' * 30}")
+            )
+    size = len(rows(tmp_path)[f"00{'x' * 30}"])
     forms.prune(limit=3 * size)
-    assert sorted(path.name[:2] for path in entries(tmp_path)) == ["03", "04", "05"]
+    assert sorted(key[:2] for key in rows(tmp_path)) == ["03", "04", "05"]
     forms.prune(limit=0)
-    assert entries(tmp_path) == set()
+    assert rows(tmp_path) == {}
 
 
 def test_build_keeps_forms_in_the_players_cache_folder(cli, deck, tmp_path, monkeypatch):
@@ -318,9 +386,9 @@ def proofs(deck: Path, kept: Path | None, **options) -> dict[str, bytes]:
     return {path.name: bytes(getattr(data, "data", data)) for path, data in made}
 
 
-def kept_files(folder: Path) -> set[Path]:
-    """The entries that hold a made file (a proof image), not a form."""
-    return {path for path in entries(folder) if b'"kind":"file"' in path.read_bytes()[:200]}
+def kept_files(folder: Path) -> set[str]:
+    """The keys of the entries that hold a made file (a proof image), not a form."""
+    return {key for key, data in rows(folder).items() if b'"kind":"file"' in data[:200]}
 
 
 def test_a_warm_build_keeps_each_proof_image_and_makes_again_only_the_changed_one(deck, tmp_path):
@@ -340,8 +408,7 @@ def test_a_damaged_proof_image_is_made_again(deck, tmp_path, damage):
     kept = tmp_path / "forms"
     clean = proofs(deck, None)
     proofs(deck, kept)
-    for path in sorted(kept_files(kept)):
-        damage(path)
+    damaged(kept, damage, kept_files(kept))
     assert proofs(deck, kept) == clean
 
 
@@ -367,7 +434,7 @@ def test_a_file_too_large_to_read_back_is_not_kept(tmp_path):
     files = FormCache(tmp_path)
     files.put_file("ab12", bytes(16 * 1024 * 1024))
     assert files.get_file("ab12") is None
-    assert entries(tmp_path) == set()
+    assert rows(tmp_path) == {}
 
 
 def page_key(code: str, form_key: str | None = "k", name: str = "face") -> str | None:
@@ -437,10 +504,9 @@ def test_damaged_findings_are_checked_again(deck, tmp_path, damage):
 
     kept = tmp_path / "forms"
     data, keys = keyed_sheets(deck, kept)
-    before = entries(kept)
+    before = rows(kept)
     clean = preflight(data, "s.pdf", known=(keys, FormCache(kept)))
-    for path in sorted(entries(kept) - before):
-        damage(path)
+    damaged(kept, damage, set(rows(kept)) - set(before))
     assert preflight(data, "s.pdf", known=(keys, FormCache(kept))) == clean
 
 

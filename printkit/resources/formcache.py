@@ -5,17 +5,21 @@ did not change.
 A card's face costs milliseconds to draw (its paragraphs set and fitted, its pictures
 and icons placed) and a few kilobytes to keep. Each form a document draws under a
 ``key`` (everything its drawing reads, hashed: ``values.fingerprint`` and the settings)
-is kept as a file of this folder: its compressed content stream, and what the stream
-expects of the document around it (the fonts it names and under which internal names,
-the forms it places, its transparency states). ``render.pdf.Document`` reads an entry
-back only when the document agrees with every expectation, so a rebuild writes the
-same bytes as a clean build; anything else is a miss and the form is drawn. A made
-file (a proof image) is kept whole, under the key of everything it was made from.
+is kept as an entry: its compressed content stream, and what the stream expects of the
+document around it (the fonts it names and under which internal names, the forms it
+places, its transparency states). ``render.pdf.Document`` reads an entry back only
+when the document agrees with every expectation, so a rebuild writes the same bytes as
+a clean build; anything else is a miss and the form is drawn. A made file (a proof
+image) is kept whole, under the key of everything it was made from.
 
-The folder is printkit's cache (``paths.cache_dir``): deleting it is always
-safe. Every entry is checked before use (its size bounded, its header's shape, its
-stream's hash); a damaged, foreign or unreadable entry is a miss, and a folder that
-cannot be written is simply not kept.
+The entries of a folder are the rows of one SQLite database in it (``kept.sqlite``),
+each written whole or not at all: a first build of a 1,000-card deck keeps some 1,300
+entries, and as that many files they cost the system 0.35 to 0.65 CPU-s more to make
+(measured on ext4, 2026-12-04). The folder is printkit's
+cache (``paths.cache_dir``): deleting it is always safe. Every entry is checked before
+use (its size bounded, its header's shape, its hash over header and body); a damaged,
+foreign or unreadable entry is a miss, a damaged database is started afresh, and a
+folder or database that cannot be written is simply not kept.
 """
 
 from __future__ import annotations
@@ -28,9 +32,7 @@ import stat
 from pathlib import Path
 from typing import NamedTuple
 
-from .paths import keep
-
-__all__ = ["FormCache", "KeptForm"]
+__all__ = ["DATABASE", "FormCache", "KeptForm"]
 
 #: The entries' format: change it when what an entry holds changes.
 _FORMAT = 3
@@ -39,6 +41,13 @@ _MAX_ENTRY = 16 * 1024 * 1024
 _MAX_HEADER = 1024 * 1024
 #: The folder is pruned, oldest first, to this size.
 _MAX_FOLDER = 512 * 1024 * 1024
+#: The database of a cache folder, and how long a build waits for another's write.
+DATABASE = "kept.sqlite"
+_WAIT_S = 5.0
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS kept"
+    " (key TEXT PRIMARY KEY, entry BLOB NOT NULL, written REAL NOT NULL)"
+)
 
 
 class KeptForm(NamedTuple):
@@ -52,15 +61,18 @@ class KeptForm(NamedTuple):
 
 
 class FormCache:
-    """The kept forms of one folder; counts its hits and misses for the benchmarks."""
+    """The kept forms of one folder; counts its hits and misses for the benchmarks. The
+    database is opened at the first use, in each process that uses it (a connection
+    never crosses a fork), and closed with the cache."""
 
     def __init__(self, folder: Path):
         self.folder = Path(folder)
         self.hits = self.misses = 0
+        self._open: tuple[int, object] | None = None  # (the process's id, its connection)
 
     def get(self, key: str) -> KeptForm | None:
         """The form kept under ``key``, or None."""
-        kept = _read(self._path(key), key)
+        kept = _form(self._read(key), key)
         if kept is None:
             self.misses += 1
         else:
@@ -79,7 +91,7 @@ class FormCache:
 
     def get_file(self, key: str) -> bytes | None:
         """The file kept under ``key`` (``put_file``), or None."""
-        entry = _entry(self._path(key), "file", key)
+        entry = _entry(self._read(key), "file", key)
         if entry is None:
             self.misses += 1
             return None
@@ -93,47 +105,140 @@ class FormCache:
             self._keep(key, "file", {}, data)
 
     def _keep(self, key: str, kind: str, header: dict, body: bytes) -> None:
+        import sqlite3
+        import time
+
         header = {"format": _FORMAT, "kind": kind, "key": key, "length": len(body), **header}
         header["sha256"] = _digest(header, body)
         line = json.dumps(header, separators=(",", ":")).encode() + b"\n"
-        keep(self._path(key), line + body)
+        database = self._database()
+        if database is None:
+            return
+        with contextlib.suppress(sqlite3.Error):
+            database.execute(
+                "INSERT OR REPLACE INTO kept VALUES (?, ?, ?)", (key, line + body, time.time())
+            )
+
+    def _read(self, key: str) -> bytes | None:
+        import sqlite3
+
+        database = self._database()
+        if database is None:
+            return None
+        try:
+            row = database.execute(
+                "SELECT entry FROM kept WHERE key = ? AND length(entry) <= ?", (key, _MAX_ENTRY)
+            ).fetchone()
+        except sqlite3.Error:
+            return None
+        return row[0] if row is not None and isinstance(row[0], bytes) else None
 
     def prune(self, limit: int = _MAX_FOLDER) -> None:
-        """Delete the entries least recently written until the folder is under ``limit``."""
-        entries = []
-        with contextlib.suppress(OSError):
-            for shard in os.scandir(self.folder):
-                if not shard.is_dir(follow_symlinks=False):
-                    continue
-                for entry in os.scandir(shard.path):
-                    if entry.is_file(follow_symlinks=False):
-                        stat = entry.stat(follow_symlinks=False)
-                        entries.append((stat.st_mtime, stat.st_size, entry.path))
-        total = sum(size for _, size, _ in entries)
-        for _, size, path in sorted(entries):
-            if total <= limit:
-                break
+        """Delete the entries least recently written until the folder is under ``limit``,
+        and give their room back."""
+        import sqlite3
+
+        database = self._database()
+        if database is None:
+            return
+        with contextlib.suppress(sqlite3.Error):
+            rows = database.execute(
+                "SELECT key, length(entry) FROM kept ORDER BY written, key"
+            ).fetchall()
+            total = sum(size for _, size in rows)
+            gone = []
+            for key, size in rows:
+                if total <= limit:
+                    break
+                gone.append((key,))
+                total -= size
+            if gone:
+                database.executemany("DELETE FROM kept WHERE key = ?", gone)
+                database.execute("PRAGMA incremental_vacuum")
+
+    def close(self) -> None:
+        """Let the database go (a cache used again opens it again)."""
+        if self._open is not None:
+            pid, database = self._open
+            self._open = None
+            if pid == os.getpid():
+                with contextlib.suppress(Exception):
+                    database.close()  # type: ignore[attr-defined]
+
+    def __del__(self):
+        self.close()
+
+    def _database(self):
+        """This process's connection to the folder's database, or None where there is
+        none to be had (a folder that cannot be made, a database that cannot be opened,
+        anything but a regular file in its place)."""
+        if self._open is not None and self._open[0] == os.getpid():
+            return self._open[1]
+        database = _connect(self.folder / DATABASE)
+        self._open = (os.getpid(), database)
+        return database
+
+
+def _connect(path: Path):
+    """A connection to the database at ``path``, made if there is none; a damaged one
+    (not a database, or not printkit's) is deleted and made afresh; None for one that
+    cannot be had."""
+    import sqlite3
+
+    for attempt in (1, 2):
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if not _regular_or_absent(path):
+                return None  # a pipe, a folder or a link where the database was: not used
+            database = sqlite3.connect(
+                path, timeout=_WAIT_S, isolation_level=None, check_same_thread=False
+            )
+        except (OSError, sqlite3.Error):
+            return None
+        try:
+            # Room given back as entries are pruned (set before the table is made); one
+            # writer beside readers; each row written whole, never waiting on the disk.
+            database.execute("PRAGMA auto_vacuum = INCREMENTAL")
+            database.execute("PRAGMA journal_mode = WAL")
+            database.execute("PRAGMA synchronous = NORMAL")
+            database.execute("PRAGMA trusted_schema = OFF")
+            database.execute(_SCHEMA)
+            database.execute("SELECT key, entry, written FROM kept LIMIT 0")
+            return database
+        except sqlite3.Error as error:
+            database.close()
+            if attempt == 2 or not _damaged(error):
+                return None  # locked by another build, or a folder that cannot be written
             with contextlib.suppress(OSError):
-                os.unlink(path)
-            total -= size
-
-    def _path(self, key: str) -> Path:
-        return self.folder / key[:2] / key
+                for suffix in ("", "-wal", "-shm"):
+                    os.unlink(f"{path}{suffix}")
+    return None
 
 
-def _entry(path: Path, kind: str, key: str) -> tuple[dict, bytes] | None:
-    """The header and body of the entry of ``kind`` kept under ``key`` at ``path`` if it
-    is whole (its size bounded, its body of its length, header and body of their hash);
-    None for anything else."""
+def _regular_or_absent(path: Path) -> bool:
     try:
-        with open(path, "rb", opener=_no_follow) as file:
-            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-                return None  # a pipe or a device where an entry was: never waited on
-            data = file.read(_MAX_ENTRY + 1)
-    except OSError:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return True
+
+
+def _damaged(error) -> bool:
+    """Whether an error says the database is damaged (not a database, or its disk image
+    malformed) or not printkit's (a table of other columns), rather than busy or not
+    writable."""
+    import sqlite3
+
+    return type(error) is sqlite3.DatabaseError or "no such column" in str(error)
+
+
+def _entry(data: bytes | None, kind: str, key: str) -> tuple[dict, bytes] | None:
+    """The header and body of ``data``, an entry of ``kind`` kept under ``key``, if it is
+    whole (its size bounded, its body of its length, header and body of their hash);
+    None for anything else."""
+    if data is None or len(data) > _MAX_ENTRY:
         return None
     end = data.find(b"\n", 0, _MAX_HEADER)
-    if len(data) > _MAX_ENTRY or end < 0:
+    if end < 0:
         return None
     try:
         header = json.loads(data[:end])
@@ -154,9 +259,9 @@ def _entry(path: Path, kind: str, key: str) -> tuple[dict, bytes] | None:
     return header, body
 
 
-def _read(path: Path, key: str) -> KeptForm | None:
-    """The form at ``path`` if it is whole and well formed; None for anything else."""
-    entry = _entry(path, "form", key)
+def _form(data: bytes | None, key: str) -> KeptForm | None:
+    """The form kept as ``data`` if it is whole and well formed; None for anything else."""
+    entry = _entry(data, "form", key)
     if entry is None:
         return None
     header, stream = entry
@@ -209,9 +314,3 @@ def _digest(header: dict, body: bytes) -> str:
     byte of either is ever taken for what was kept."""
     line = json.dumps(header, separators=(",", ":"), sort_keys=True).encode()
     return hashlib.sha256(line + b"\n" + body).hexdigest()
-
-
-def _no_follow(path, flags):
-    """Open without following a link, and without waiting on a pipe (O_NONBLOCK)."""
-    extra = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-    return os.open(path, flags | extra)

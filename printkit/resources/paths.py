@@ -16,7 +16,6 @@ __all__ = [
     "cache_dir",
     "data_dir",
     "file_identity",
-    "keep",
     "maker_identity",
     "resource_root",
     "templates_dir",
@@ -59,28 +58,6 @@ def cache_dir() -> Path:
         return Path(os.environ["PRINTKIT_CACHE"])
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "printkit"
-
-
-def keep(path: Path, data: bytes) -> None:
-    """Keep ``data`` at ``path`` in the cache folder, whole or not at all (written to a
-    temporary file beside it, then renamed over it): a cache that cannot be written
-    simply keeps nothing."""
-    import contextlib
-    import os
-    import tempfile
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
-    except OSError:
-        return
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
 
 
 def file_identity(path) -> str:
