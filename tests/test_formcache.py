@@ -25,6 +25,7 @@ from printkit.render.sheets import card_sheets
 from printkit.resources.formcache import DATABASE, FormCache, KeptForm
 from printkit.values.settings import Settings
 
+from .kept import rewrite, rows
 from .test_design import make_deck
 
 #: Twenty more cards for the scaffold's four, each with its own text and playing card.
@@ -43,27 +44,9 @@ def sheets(deck, kept: Path | None, **options) -> bytes:
     return b"".join(parts[name] for name in sorted(parts))
 
 
-def rows(folder: Path) -> dict[str, bytes]:
-    """Every entry kept in ``folder``'s database, by key, read as a stranger would."""
-    import sqlite3
-
-    if not (folder / DATABASE).is_file():
-        return {}
-    with contextlib.closing(sqlite3.connect(folder / DATABASE)) as database:
-        return dict(database.execute("SELECT key, entry FROM kept"))
-
-
 def entries(folder: Path) -> set[tuple[str, bytes]]:
     """The entries kept, each its key and its bytes: one drawn again and kept anew differs."""
     return set(rows(folder).items())
-
-
-def rewrite(folder: Path, key: str, data: bytes) -> None:
-    """The entry kept under ``key`` replaced by ``data``, behind the cache's back."""
-    import sqlite3
-
-    with contextlib.closing(sqlite3.connect(folder / DATABASE)) as database, database:
-        database.execute("UPDATE kept SET entry = ? WHERE key = ?", (data, key))
 
 
 def edit(deck: Path, old: str, new: str) -> None:

@@ -13,6 +13,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+from .kept import rewrite, rows
 from .pdfcheck import reader
 
 
@@ -108,11 +109,12 @@ def test_a_kept_face_swapped_for_another_is_made_again(tmp_path, monkeypatch):
     instances.static_face.cache_clear()
     try:
         made = {w: instances.static_face(source, w, False, greek) for w in (400, 900)}
-        kept = sorted(p for p in (tmp_path / "cache" / "fonts").rglob("*") if p.is_file())
+        folder = tmp_path / "cache" / "fonts"
+        kept = rows(folder)
         assert len(kept) == 2 and made[400] != made[900]
-        first, second = (path.read_bytes() for path in kept)
-        kept[0].write_bytes(second)
-        kept[1].write_bytes(first)
+        first, second = sorted(kept)
+        rewrite(folder, first, kept[second])
+        rewrite(folder, second, kept[first])
         instances.static_face.cache_clear()
         assert {w: instances.static_face(source, w, False, greek) for w in (400, 900)} == made
     finally:

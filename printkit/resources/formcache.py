@@ -48,6 +48,9 @@ _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS kept"
     " (key TEXT PRIMARY KEY, entry BLOB NOT NULL, written REAL NOT NULL)"
 )
+_COLUMNS = ("key", "entry", "written")
+#: SQLite's codes for a file that is not a database and one whose image is damaged.
+_DAMAGED = (26, 11)  # SQLITE_NOTADB, SQLITE_CORRUPT
 
 
 class KeptForm(NamedTuple):
@@ -142,10 +145,14 @@ class FormCache:
         if database is None:
             return
         with contextlib.suppress(sqlite3.Error):
+            (total,) = database.execute(
+                "SELECT coalesce(sum(length(entry)), 0) FROM kept"
+            ).fetchone()
+            if total <= limit:
+                return
             rows = database.execute(
                 "SELECT key, length(entry) FROM kept ORDER BY written, key"
             ).fetchall()
-            total = sum(size for _, size in rows)
             gone = []
             for key, size in rows:
                 if total <= limit:
@@ -203,15 +210,18 @@ def _connect(path: Path):
             database.execute("PRAGMA synchronous = NORMAL")
             database.execute("PRAGMA trusted_schema = OFF")
             database.execute(_SCHEMA)
-            database.execute("SELECT key, entry, written FROM kept LIMIT 0")
-            return database
-        except sqlite3.Error as error:
-            database.close()
-            if attempt == 2 or not _damaged(error):
-                return None  # locked by another build, or a folder that cannot be written
+            columns = tuple(row[1] for row in database.execute("PRAGMA table_info(kept)"))
+            if columns == _COLUMNS:
+                return database
+            damaged = True  # another program's table of the same name
+        except sqlite3.Error as error:  # damaged, or busy, or in a folder not writable
+            damaged = getattr(error, "sqlite_errorcode", None) in _DAMAGED
+        database.close()
+        if attempt == 2 or not damaged:
+            return None
+        for suffix in ("", "-wal", "-shm"):
             with contextlib.suppress(OSError):
-                for suffix in ("", "-wal", "-shm"):
-                    os.unlink(f"{path}{suffix}")
+                os.unlink(f"{path}{suffix}")
     return None
 
 
@@ -220,15 +230,6 @@ def _regular_or_absent(path: Path) -> bool:
         return stat.S_ISREG(os.lstat(path).st_mode)
     except FileNotFoundError:
         return True
-
-
-def _damaged(error) -> bool:
-    """Whether an error says the database is damaged (not a database, or its disk image
-    malformed) or not printkit's (a table of other columns), rather than busy or not
-    writable."""
-    import sqlite3
-
-    return type(error) is sqlite3.DatabaseError or "no such column" in str(error)
 
 
 def _entry(data: bytes | None, kind: str, key: str) -> tuple[dict, bytes] | None:
