@@ -176,6 +176,7 @@ def _faces_for(char: str, face: str):
         yield fallback
 
 
+@cache  # as _glyphs: the faces registered under a name do not change in a process
 def _face_for(char: str, face: str) -> str | None:
     if char.isspace():
         return face
